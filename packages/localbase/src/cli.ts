@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { startLocalbase } from './server.ts'
+
+const usage = `Usage: localbase start [options]
+
+  --workdir DIR     folder that holds supabase/ (config.toml, migrations, seed.sql, functions)
+  --port N          API port (env PORT, default 54321)
+  --host HOST       address to listen on (env HOST, default 127.0.0.1)
+  --data-dir DIR    database and files (env DATA_DIR, default <workdir>/.sourcebook)
+  --db-port N       also expose a Postgres wire-protocol endpoint (e.g. 54322)
+  --serve DIR       serve a built web app at /`
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    workdir: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'db-port': { type: 'string' },
+    serve: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+})
+
+if (values.help || positionals[0] !== 'start') {
+  console.log(usage)
+  process.exit(values.help ? 0 : 1)
+}
+
+// One bad request must never take the process down; log it and carry on.
+process.on('uncaughtException', (error) => console.error('[localbase] uncaught:', error))
+process.on('unhandledRejection', (error) => console.error('[localbase] unhandled:', error))
+
+try {
+  const lb = await startLocalbase({
+    workdir: values.workdir,
+    port: values.port ? Number(values.port) : undefined,
+    host: values.host,
+    dataDir: values['data-dir'],
+    dbPort: values['db-port'] ? Number(values['db-port']) : null,
+    serveDir: values.serve,
+  })
+  let socket: PGLiteSocketServer | null = null
+  if (lb.config.dbPort) {
+    socket = new PGLiteSocketServer({ db: lb.db.pg, port: lb.config.dbPort, host: lb.config.host })
+    await socket.start()
+  }
+  const { keys } = lb.config
+  console.log(`
+  localbase is running
+
+  API URL          ${lb.url}
+  REST             ${lb.url}/rest/v1
+  Auth             ${lb.url}/auth/v1  (dev mailbox: ${lb.url}/auth/v1/mailbox)
+  Health           ${lb.url}/health${lb.config.dbPort ? `\n  DB URL           postgresql://postgres:postgres@${lb.config.host}:${lb.config.dbPort}/postgres` : ''}${lb.config.serveDir ? `\n  App              ${lb.url}/` : ''}
+  Data dir         ${lb.config.dataDir}
+
+  Publishable key  ${keys.publishableKey}
+  Secret key       ${keys.secretKey}
+  anon key         ${keys.anonKey}
+  service_role key ${keys.serviceRoleKey}
+  JWT secret       ${keys.jwtSecret}
+`)
+  const shutdown = async (signal: string) => {
+    console.log(`\n[localbase] ${signal}: closing the database cleanly`)
+    await socket?.stop()
+    await lb.stop()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+} catch (error) {
+  console.error(`[localbase] failed to start: ${(error as Error).message}`)
+  process.exit(1)
+}

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parse as parseToml } from 'smol-toml'
+import { type Keys, keysFromEnv } from './keys.ts'
+
+export type BucketConfig = {
+  public: boolean
+  fileSizeLimit: number | null
+  allowedMimeTypes: string[] | null
+}
+
+export type LocalbaseConfig = {
+  workdir: string
+  /** The project's `supabase/` folder (config.toml, migrations, seed.sql, functions). */
+  supabaseDir: string
+  host: string
+  port: number
+  dataDir: string
+  dbPort: number | null
+  serveDir: string | null
+  keys: Keys
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number | null }
+  auth: {
+    siteUrl: string
+    additionalRedirectUrls: string[]
+    jwtExpiry: number
+    enableSignup: boolean
+    enableConfirmations: boolean
+    enableAnonymousSignIns: boolean
+    minimumPasswordLength: number
+    refreshTokenRotation: boolean
+    refreshTokenReuseInterval: number
+    /** Password sign-in attempts allowed per email and per address in five minutes. */
+    signInRateLimit: number
+  }
+  storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
+  functions: Record<string, { verifyJwt: boolean }>
+  /** Extra environment for Edge Functions (supabase/functions/.env is read by the functions service). */
+  env: NodeJS.ProcessEnv
+}
+
+export type ConfigOptions = {
+  workdir?: string
+  host?: string
+  port?: number
+  dataDir?: string
+  dbPort?: number | null
+  serveDir?: string | null
+  env?: NodeJS.ProcessEnv
+}
+
+type Toml = Record<string, unknown>
+
+function section(toml: Toml, ...path: string[]): Toml {
+  let node: unknown = toml
+  for (const key of path) node = (node as Toml | undefined)?.[key]
+  return node && typeof node === 'object' ? (node as Toml) : {}
+}
+
+/** Parses Supabase size strings such as "50MiB", "1GB" or plain byte counts. */
+export function parseSize(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value === 'number') return value
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b)?\s*$/i.exec(String(value))
+  if (!match) throw new Error(`invalid size "${String(value)}"`)
+  const unit = (match[2] ?? 'b').toLowerCase()
+  const power = { b: 0, kb: 1, kib: 1, mb: 2, mib: 2, gb: 3, gib: 3, tb: 4, tib: 4 }[unit] ?? 0
+  const base = unit.includes('i') || unit === 'b' ? 1024 : 1000
+  return Math.round(Number(match[1]) * base ** power)
+}
+
+export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
+  const env = options.env ?? process.env
+  const workdir = resolve(options.workdir ?? '.')
+  const supabaseDir = join(workdir, 'supabase')
+  const tomlPath = join(supabaseDir, 'config.toml')
+  const toml: Toml = existsSync(tomlPath) ? parseToml(readFileSync(tomlPath, 'utf8')) : {}
+
+  const api = section(toml, 'api')
+  const auth = section(toml, 'auth')
+  const email = section(toml, 'auth', 'email')
+  const storage = section(toml, 'storage')
+  const port = options.port ?? Number(env.PORT || 54321)
+  const host = options.host ?? (env.HOST || '127.0.0.1')
+
+  const buckets: Record<string, BucketConfig> = {}
+  for (const [name, raw] of Object.entries(section(toml, 'storage', 'buckets'))) {
+    const bucket = raw as Toml
+    buckets[name] = {
+      public: bucket.public === true,
+      fileSizeLimit: parseSize(bucket.file_size_limit),
+      allowedMimeTypes: Array.isArray(bucket.allowed_mime_types)
+        ? (bucket.allowed_mime_types as string[])
+        : null,
+    }
+  }
+  const functions: Record<string, { verifyJwt: boolean }> = {}
+  for (const [name, raw] of Object.entries(section(toml, 'functions'))) {
+    functions[name] = { verifyJwt: (raw as Toml).verify_jwt !== false }
+  }
+
+  return {
+    workdir,
+    supabaseDir,
+    host,
+    port,
+    dataDir: resolve(workdir, options.dataDir ?? (env.DATA_DIR || '.sourcebook')),
+    dbPort: options.dbPort ?? null,
+    serveDir: options.serveDir ? resolve(workdir, options.serveDir) : null,
+    keys: keysFromEnv(env),
+    api: {
+      schemas: (api.schemas as string[] | undefined) ?? ['public', 'graphql_public'],
+      extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
+      maxRows: typeof api.max_rows === 'number' ? api.max_rows : 1000,
+    },
+    auth: {
+      siteUrl: (auth.site_url as string | undefined) ?? `http://${host}:${port}`,
+      additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
+      jwtExpiry: (auth.jwt_expiry as number | undefined) ?? 3600,
+      enableSignup: auth.enable_signup !== false,
+      enableConfirmations: email.enable_confirmations === true,
+      enableAnonymousSignIns: auth.enable_anonymous_sign_ins === true,
+      minimumPasswordLength: (auth.minimum_password_length as number | undefined) ?? 6,
+      refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
+      refreshTokenReuseInterval: (auth.refresh_token_reuse_interval as number | undefined) ?? 10,
+      signInRateLimit:
+        (section(toml, 'auth', 'rate_limit').sign_in_sign_ups as number | undefined) ?? 30,
+    },
+    storage: {
+      fileSizeLimit: parseSize(storage.file_size_limit) ?? 50 * 1024 * 1024,
+      buckets,
+    },
+    functions,
+    env,
+  }
+}

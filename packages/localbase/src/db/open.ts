@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Database } from './database.ts'
+import { extensions } from './extensions.ts'
+import { applyPlatform } from './migrate.ts'
+
+const platformDir = new URL('./sql/', import.meta.url)
+
+/** A hash of everything that shapes a fresh platform database. */
+function platformHash(): string {
+  const hash = createHash('sha256')
+  // The package's main entry sits in dist/, next to which is its package.json.
+  hash.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))))
+  for (const file of readdirSync(platformDir).sort()) hash.update(file).update(readFileSync(new URL(file, platformDir)))
+  return hash.digest('hex').slice(0, 16)
+}
+
+function isEmptyDir(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0
+}
+
+/**
+ * Opens the data dir. A new one starts from a cached template (initdb plus the platform
+ * SQL, made once per machine), which turns seconds of start-up into a copy.
+ */
+export async function openDatabase(dataDir: string | null): Promise<Database> {
+  if (dataDir && isEmptyDir(dataDir)) {
+    const template = join(tmpdir(), `localbase-template-${platformHash()}.tar.gz`)
+    if (!existsSync(template)) {
+      const seed = await PGlite.create({ extensions })
+      const db = Database.wrap(seed)
+      await applyPlatform(db)
+      const dump = await seed.dumpDataDir('gzip')
+      await seed.close()
+      const partial = `${template}.${process.pid}.tmp`
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+      renameSync(partial, template)
+    }
+    mkdirSync(dataDir, { recursive: true })
+    const pg = await PGlite.create({
+      dataDir,
+      extensions,
+      loadDataDir: new Blob([readFileSync(template)]),
+    })
+    const db = Database.wrap(pg)
+    await applyPlatform(db)
+    return db
+  }
+  const db = await Database.open(dataDir)
+  await applyPlatform(db)
+  return db
+}

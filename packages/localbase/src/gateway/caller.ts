@@ -1,0 +1,94 @@
+import { errors as joseErrors, jwtVerify } from 'jose'
+import type { Keys } from '../config/keys.ts'
+
+/** Who a request comes from, after the gateway has looked at its keys and token. */
+export type Caller = {
+  role: string
+  claims: Record<string, unknown>
+  /** The bearer JWT when the caller presented one (user session or legacy key). */
+  jwt: string | null
+  /** How the API key was given: legacy JWT key, new publishable/secret key, or none. */
+  apiKey: 'legacy' | 'publishable' | 'secret' | 'none'
+}
+
+/** Why credentials were refused; each service renders this in its own error format. */
+export type CredentialError = {
+  kind: 'invalid_api_key' | 'invalid_jwt' | 'expired_jwt' | 'missing_role'
+  message: string
+}
+
+export type CallerResult = { ok: true; caller: Caller } | { ok: false; error: CredentialError }
+
+const encoder = new TextEncoder()
+
+export class CallerResolver {
+  private readonly secret: Uint8Array
+  private readonly keys: Keys
+  constructor(keys: Keys) {
+    this.keys = keys
+    this.secret = encoder.encode(keys.jwtSecret)
+  }
+
+  /** Verifies an HS256 token signed with the project's JWT secret. */
+  async verify(token: string): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; error: CredentialError }> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] })
+      return { ok: true, claims: payload as Record<string, unknown> }
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        return { ok: false, error: { kind: 'expired_jwt', message: 'JWT expired' } }
+      }
+      const message =
+        error instanceof joseErrors.JWSSignatureVerificationFailed
+          ? 'JWSError JWSInvalidSignature'
+          : error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid
+            ? 'Expected 3 parts in JWT; got ' + token.split('.').length
+            : 'JWSError JWSInvalidSignature'
+      return { ok: false, error: { kind: 'invalid_jwt', message } }
+    }
+  }
+
+  private keyRole(key: string): 'anon' | 'service_role' | null {
+    if (key === this.keys.publishableKey || key === this.keys.anonKey) return 'anon'
+    if (key === this.keys.secretKey || key === this.keys.serviceRoleKey) return 'service_role'
+    return null
+  }
+
+  /**
+   * Maps `apikey` and `Authorization` to a role and claims (docs §1.3, §2.7).
+   * A user JWT in Authorization wins; an `sb_` key there stands for its role, as the
+   * hosted gateway does. No credentials at all means anon, as PostgREST behind the CLI.
+   */
+  async resolve(apikey: string | null, authorization: string | null): Promise<CallerResult> {
+    const bearer = /^bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() ?? null
+    let apiKind: Caller['apiKey'] = 'none'
+    if (apikey) {
+      if (apikey.startsWith('sb_')) {
+        const role = this.keyRole(apikey)
+        if (!role) return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+        apiKind = role === 'anon' ? 'publishable' : 'secret'
+      } else {
+        const verified = await this.verify(apikey)
+        if (!verified.ok) return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+        apiKind = 'legacy'
+      }
+    }
+    const token = bearer ?? (apiKind === 'legacy' ? apikey : null)
+    if (token && token.startsWith('sb_')) {
+      const role = this.keyRole(token)
+      if (!role) return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+      return { ok: true, caller: { role, claims: { role }, jwt: null, apiKey: apiKind === 'none' ? (role === 'anon' ? 'publishable' : 'secret') : apiKind } }
+    }
+    if (token) {
+      const verified = await this.verify(token)
+      if (!verified.ok) return verified
+      const role = verified.claims.role
+      if (typeof role !== 'string' || !role) {
+        return { ok: false, error: { kind: 'missing_role', message: 'JWT is missing the role claim' } }
+      }
+      return { ok: true, caller: { role, claims: verified.claims, jwt: token, apiKey: apiKind } }
+    }
+    const role = apiKind === 'secret' ? 'service_role' : 'anon'
+    return { ok: true, caller: { role, claims: { role }, jwt: null, apiKey: apiKind } }
+  }
+}

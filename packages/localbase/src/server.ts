@@ -1,0 +1,92 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { type ConfigOptions, type LocalbaseConfig, loadConfig } from './config/config.ts'
+import { DEFAULT_JWT_SECRET } from './config/keys.ts'
+import type { ServiceContext, UpgradeHandler } from './context.ts'
+import type { Database } from './db/database.ts'
+import { applyMigrations, applySeed } from './db/migrate.ts'
+import { openDatabase } from './db/open.ts'
+import { CallerResolver } from './gateway/caller.ts'
+import { cors } from './gateway/cors.ts'
+import { mountServices } from './services.ts'
+import { serveStatic } from './static.ts'
+
+export type Localbase = {
+  url: string
+  config: LocalbaseConfig
+  db: Database
+  server: Server
+  stop(): Promise<void>
+}
+
+const loopback = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/
+
+/** Starts the whole stack: database, migrations, seed, the services, one port. */
+export async function startLocalbase(options: ConfigOptions = {}): Promise<Localbase> {
+  const config = loadConfig(options)
+  if (!loopback.test(config.host) && config.keys.jwtSecret === DEFAULT_JWT_SECRET) {
+    throw new Error(
+      `refusing to listen on ${config.host} with the well-known default JWT secret: set JWT_SECRET (and the keys signed with it)`,
+    )
+  }
+
+  let handler: ((req: Request) => Response | Promise<Response>) | null = null
+  const upgrades: UpgradeHandler[] = []
+  const server = serve({
+    hostname: config.host,
+    port: config.port,
+    fetch: (req) =>
+      handler
+        ? handler(req)
+        : Response.json({ status: 'starting' }, { status: 503, headers: { 'retry-after': '1' } }),
+  }) as Server
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  server.requestTimeout = 300_000
+  server.headersTimeout = 60_000
+  server.keepAliveTimeout = 65_000
+  server.on('upgrade', (req, socket, head) => {
+    if (!upgrades.some((handle) => handle(req, socket, head))) socket.destroy()
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+
+  let db: Database | null = null
+  try {
+    db = await openDatabase(config.dataDir)
+    await applyMigrations(db, config.supabaseDir)
+    await applySeed(db, config.supabaseDir)
+  } catch (error) {
+    await db?.close()
+    await new Promise((resolve) => server.close(resolve))
+    throw error
+  }
+
+  const ctx: ServiceContext = { config, db, callers: new CallerResolver(config.keys), url }
+  const app = new Hono()
+  app.use('*', cors())
+  const services = await mountServices(app, ctx)
+  upgrades.push(...services.upgrades)
+  app.get('/health', (c) => c.json({ status: 'ok', services: services.names }))
+  if (config.serveDir) serveStatic(app, config.serveDir)
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
+  app.onError((error, c) => {
+    console.error(`[localbase] ${c.req.method} ${c.req.path}:`, error)
+    return c.json({ message: 'Internal Server Error' }, 500)
+  })
+  handler = app.fetch
+
+  let stopping: Promise<void> | null = null
+  const stop = () =>
+    (stopping ??= (async () => {
+      await services.close()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await db.close()
+    })())
+  return { url, config, db, server, stop }
+}

@@ -1,0 +1,51 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { type Localbase, startLocalbase } from '../src/index.ts'
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../src/config/keys.ts'
+
+export const fixtures = new URL('./fixtures/', import.meta.url).pathname
+
+export type TestStack = Localbase & {
+  /** A supabase-js client with the anon key and no persisted session. */
+  client(key?: string): SupabaseClient
+  admin(): SupabaseClient
+  dataDir: string
+}
+
+/**
+ * Starts localbase on a free port with a temporary data dir, for one test file.
+ * `project` is a folder under test/fixtures holding a `supabase/` folder.
+ */
+export async function startTestStack(
+  project = 'basic',
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestStack> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'localbase-test-'))
+  const lb = await startLocalbase({
+    workdir: join(fixtures, project),
+    port: 0,
+    dataDir,
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...options.env },
+  })
+  const client = (key = DEFAULT_ANON_KEY) =>
+    createClient(lb.url, key, { auth: { persistSession: false, autoRefreshToken: false } })
+  return {
+    ...lb,
+    dataDir,
+    client,
+    admin: () => client(DEFAULT_SERVICE_ROLE_KEY),
+    stop: async () => {
+      await lb.stop()
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Copies a fixture project to a temporary folder, for tests that edit migrations. */
+export function copyFixture(project: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'localbase-project-'))
+  cpSync(join(fixtures, project), dir, { recursive: true })
+  return dir
+}

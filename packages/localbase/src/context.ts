@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { Hono } from 'hono'
 import type { LocalbaseConfig } from './config/config.ts'
 import type { Database } from './db/database.ts'
 import type { CallerResolver } from './gateway/caller.ts'
@@ -15,3 +16,13 @@ export type ServiceContext = {
 
 /** A service may take over WebSocket upgrades for paths it owns. */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean
+
+/** One Supabase service, mounted under its prefix on the shared app. */
+export type Service = {
+  name: 'rest' | 'auth' | 'storage' | 'realtime' | 'functions'
+  /** e.g. `/rest/v1`; the service's Hono app sees paths relative to it. */
+  prefix: string
+  app: Hono
+  upgrade?: UpgradeHandler
+  close?(): Promise<void>
+}

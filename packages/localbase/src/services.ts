@@ -1,5 +1,10 @@
 import type { Hono } from 'hono'
-import type { ServiceContext, UpgradeHandler } from './context.ts'
+import { createAuthService } from './auth/index.ts'
+import type { Service, ServiceContext, UpgradeHandler } from './context.ts'
+import { createFunctionsService } from './functions/index.ts'
+import { createRealtimeService } from './realtime/index.ts'
+import { createRestService } from './rest/index.ts'
+import { createStorageService } from './storage/index.ts'
 
 export type MountedServices = {
   names: string[]
@@ -7,9 +12,25 @@ export type MountedServices = {
   close(): Promise<void>
 }
 
-/** Composes the Supabase services on the one app, each under its own prefix. */
+/** Composes the five Supabase services on the one app, each under its own prefix. */
 export async function mountServices(app: Hono, ctx: ServiceContext): Promise<MountedServices> {
-  void app
-  void ctx
-  return { names: [], upgrades: [], close: async () => {} }
+  const services: Service[] = []
+  for (const create of [
+    createRestService,
+    createAuthService,
+    createStorageService,
+    createRealtimeService,
+    createFunctionsService,
+  ]) {
+    const service = await create(ctx)
+    app.route(service.prefix, service.app)
+    services.push(service)
+  }
+  return {
+    names: services.map((s) => s.name),
+    upgrades: services.flatMap((s) => (s.upgrade ? [s.upgrade] : [])),
+    close: async () => {
+      for (const s of services.reverse()) await s.close?.()
+    },
+  }
 }

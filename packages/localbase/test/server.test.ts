@@ -82,8 +82,8 @@ describe('migrations and persistence', () => {
   })
 
   it('refuses a non-loopback address while the default JWT secret is in use', async () => {
-    await expect(startLocalbase({ workdir: copyFixture('basic'), host: '0.0.0.0', port: 0 })).rejects.toThrow(
-      /default JWT secret/,
-    )
+    await expect(
+      startLocalbase({ workdir: copyFixture('basic'), host: '0.0.0.0', port: 0 }),
+    ).rejects.toThrow(/default JWT secret/)
   })
 })

@@ -19,11 +19,13 @@ export async function applyPlatform(db: Database): Promise<void> {
   await db.pg.exec(`create schema if not exists _localbase;
     create table if not exists _localbase.platform_migrations (name text primary key, applied_at timestamptz default now());`)
   const applied = new Set(
-    (await db.pg.query<{ name: string }>('select name from _localbase.platform_migrations')).rows.map(
-      (r) => r.name,
-    ),
+    (
+      await db.pg.query<{ name: string }>('select name from _localbase.platform_migrations')
+    ).rows.map((r) => r.name),
   )
-  const files = readdirSync(platformDir).filter((f) => f.endsWith('.sql')).sort()
+  const files = readdirSync(platformDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
   for (const file of files) {
     if (applied.has(file)) continue
     const sql = readFileSync(new URL(file, platformDir), 'utf8')
@@ -44,11 +46,15 @@ export async function applyMigrations(db: Database, supabaseDir: string): Promis
   if (!existsSync(dir)) return []
   const applied = new Set(
     (
-      await db.pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      await db.pg.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
     ).rows.map((r) => r.version),
   )
   const done: string[] = []
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_')
     if (applied.has(version!)) continue
     const sql = readFileSync(join(dir, file), 'utf8')

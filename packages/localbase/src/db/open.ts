@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -14,7 +21,8 @@ function platformHash(): string {
   const hash = createHash('sha256')
   // The package's main entry sits in dist/, next to which is its package.json.
   hash.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))))
-  for (const file of readdirSync(platformDir).sort()) hash.update(file).update(readFileSync(new URL(file, platformDir)))
+  for (const file of readdirSync(platformDir).sort())
+    hash.update(file).update(readFileSync(new URL(file, platformDir)))
   return hash.digest('hex').slice(0, 16)
 }
 

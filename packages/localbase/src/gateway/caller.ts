@@ -30,7 +30,11 @@ export class CallerResolver {
   }
 
   /** Verifies an HS256 token signed with the project's JWT secret. */
-  async verify(token: string): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; error: CredentialError }> {
+  async verify(
+    token: string,
+  ): Promise<
+    { ok: true; claims: Record<string, unknown> } | { ok: false; error: CredentialError }
+  > {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] })
       return { ok: true, claims: payload as Record<string, unknown> }
@@ -65,26 +69,40 @@ export class CallerResolver {
     if (apikey) {
       if (apikey.startsWith('sb_')) {
         const role = this.keyRole(apikey)
-        if (!role) return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+        if (!role)
+          return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
         apiKind = role === 'anon' ? 'publishable' : 'secret'
       } else {
         const verified = await this.verify(apikey)
-        if (!verified.ok) return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+        if (!verified.ok)
+          return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
         apiKind = 'legacy'
       }
     }
     const token = bearer ?? (apiKind === 'legacy' ? apikey : null)
     if (token && token.startsWith('sb_')) {
       const role = this.keyRole(token)
-      if (!role) return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
-      return { ok: true, caller: { role, claims: { role }, jwt: null, apiKey: apiKind === 'none' ? (role === 'anon' ? 'publishable' : 'secret') : apiKind } }
+      if (!role)
+        return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+      return {
+        ok: true,
+        caller: {
+          role,
+          claims: { role },
+          jwt: null,
+          apiKey: apiKind === 'none' ? (role === 'anon' ? 'publishable' : 'secret') : apiKind,
+        },
+      }
     }
     if (token) {
       const verified = await this.verify(token)
       if (!verified.ok) return verified
       const role = verified.claims.role
       if (typeof role !== 'string' || !role) {
-        return { ok: false, error: { kind: 'missing_role', message: 'JWT is missing the role claim' } }
+        return {
+          ok: false,
+          error: { kind: 'missing_role', message: 'JWT is missing the role claim' },
+        }
       }
       return { ok: true, caller: { role, claims: verified.claims, jwt: token, apiKey: apiKind } }
     }

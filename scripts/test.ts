@@ -1,0 +1,75 @@
+// `npm test`: every gate in one command — typecheck, lint, format, Edge Function type
+// checks, unit and integration tests, the browser end-to-end suite — then a summary.
+// Every step runs even when an earlier one fails, so one run shows everything to fix.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const bin = (name: string) => join(root, 'node_modules/.bin', name)
+const reports = mkdtempSync(join(tmpdir(), 'sourcebook-test-'))
+
+type Step = { name: string; command: string[]; report?: string; when?: () => boolean }
+
+const tsconfigs = ['packages/localbase', 'packages/core', 'apps/web', 'tests/e2e', 'bench'].filter(
+  (dir) => existsSync(join(root, dir, 'tsconfig.json')),
+)
+
+const steps: Step[] = [
+  ...tsconfigs.map((dir) => ({ name: `typecheck ${dir}`, command: [bin('tsc'), '--noEmit', '-p', dir] })),
+  { name: 'lint', command: [bin('eslint'), '--max-warnings=0', '.'] },
+  { name: 'format', command: [bin('prettier'), '--check', '--log-level=warn', '.'] },
+  {
+    name: 'deno check (Edge Functions)',
+    command: ['node', 'packages/localbase/src/functions/check.ts', '--workdir', '.'],
+    when: () => existsSync(join(root, 'packages/localbase/src/functions/check.ts')),
+  },
+  {
+    name: 'unit + integration (vitest)',
+    command: [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`],
+    report: join(reports, 'unit.json'),
+  },
+  {
+    name: 'end-to-end (Chromium)',
+    command: [bin('vitest'), 'run', '--config', 'tests/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'e2e.json')}`],
+    report: join(reports, 'e2e.json'),
+    when: () => existsSync(join(root, 'tests/e2e/vitest.config.ts')),
+  },
+]
+
+// `--only <prefix>` runs just the steps whose name starts with it (e.g. `--only typecheck`).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null
+
+type Result = { name: string; ok: boolean; seconds: number; passed?: number; failed?: number }
+const results: Result[] = []
+for (const step of steps) {
+  if (step.when && !step.when()) continue
+  if (only && !step.name.startsWith(only)) continue
+  console.log(`\n▶ ${step.name}`)
+  const started = performance.now()
+  const run = spawnSync(step.command[0]!, step.command.slice(1), { cwd: root, stdio: 'inherit' })
+  const result: Result = {
+    name: step.name,
+    ok: run.status === 0,
+    seconds: (performance.now() - started) / 1000,
+  }
+  if (step.report && existsSync(step.report)) {
+    const json = JSON.parse(readFileSync(step.report, 'utf8'))
+    result.passed = json.numPassedTests
+    result.failed = json.numFailedTests
+  }
+  results.push(result)
+}
+
+console.log('\nSummary')
+for (const r of results) {
+  const counts = r.passed === undefined ? '' : `  (${r.passed} passed, ${r.failed} failed)`
+  console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(32)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`)
+}
+const passed = results.reduce((n, r) => n + (r.passed ?? 0), 0)
+const failed = results.reduce((n, r) => n + (r.failed ?? 0), 0)
+const failedSteps = results.filter((r) => !r.ok).length
+console.log(`\nsteps: ${results.length - failedSteps} passed, ${failedSteps} failed`)
+console.log(`tests: ${passed} passed, ${failed} failed`)
+process.exit(failedSteps ? 1 : 0)

@@ -59,7 +59,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   try {
     db = await openDatabase(config.dataDir)
     await applyMigrations(db, config.supabaseDir)
-    await applySeed(db, config.supabaseDir)
+    await applySeed(db, config.supabaseDir, config.seedPaths)
   } catch (error) {
     await db?.close()
     await new Promise((resolve) => server.close(resolve))

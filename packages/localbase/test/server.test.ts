@@ -72,7 +72,8 @@ describe('migrations and persistence', () => {
     })
     try {
       const diary = await again.db.pg.query('select entry from personal.diary order by id')
-      expect(diary.rows).toEqual([{ entry: 'first' }, { entry: 'kept' }])
+      // seed.sql ran once: a second run would have failed on the duplicate key.
+      expect(diary.rows).toEqual([{ entry: 'seeded' }, { entry: 'first' }, { entry: 'kept' }])
       const half = await again.db.pg.query(`select to_regclass('public.half_done') as t`)
       expect(half.rows).toEqual([{ t: null }])
     } finally {

@@ -35,6 +35,8 @@ export type LocalbaseConfig = {
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
+  /** Seed files, as `[db.seed] sql_paths` globs relative to supabase/ (default ./seed.sql). */
+  seedPaths: string[]
   /** Extra environment for Edge Functions (supabase/functions/.env is read by the functions service). */
   env: NodeJS.ProcessEnv
 }
@@ -131,6 +133,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       buckets,
     },
     functions,
+    seedPaths: (section(toml, 'db', 'seed').sql_paths as string[] | undefined) ?? ['./seed.sql'],
     env,
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, globSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database } from './database.ts'
 
@@ -74,25 +74,36 @@ export async function applyMigrations(db: Database, supabaseDir: string): Promis
   return done
 }
 
-/** Runs `supabase/seed.sql` once, the first time the database sees it. */
-export async function applySeed(db: Database, supabaseDir: string): Promise<boolean> {
-  const path = join(supabaseDir, 'seed.sql')
-  if (!existsSync(path)) return false
-  const seen = await db.pg.query('select 1 from supabase_migrations.seed_files where path = $1', [
-    'supabase/seed.sql',
-  ])
-  if (seen.rows.length) return false
-  const sql = readFileSync(path, 'utf8')
-  try {
-    await db.asService(async (tx) => {
-      await tx.exec(sql)
-      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-        'supabase/seed.sql',
-        createHash('sha256').update(sql).digest('hex'),
-      ])
-    })
-  } catch (error) {
-    throw new MigrationError(`seed.sql failed: ${pgMessage(error)}`, { cause: error })
+/**
+ * Runs the seed files (`[db.seed] sql_paths`, default supabase/seed.sql) once each, the
+ * first time the database sees them, in the order the globs list them.
+ */
+export async function applySeed(
+  db: Database,
+  supabaseDir: string,
+  patterns: string[],
+): Promise<string[]> {
+  const files = patterns.flatMap((pattern) => globSync(pattern, { cwd: supabaseDir }).sort())
+  const done: string[] = []
+  for (const file of [...new Set(files)]) {
+    const key = join('supabase', file)
+    const seen = await db.pg.query('select 1 from supabase_migrations.seed_files where path = $1', [
+      key,
+    ])
+    if (seen.rows.length) continue
+    const sql = readFileSync(join(supabaseDir, file), 'utf8')
+    try {
+      await db.asService(async (tx) => {
+        await tx.exec(sql)
+        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+          key,
+          createHash('sha256').update(sql).digest('hex'),
+        ])
+      })
+    } catch (error) {
+      throw new MigrationError(`seed ${file} failed: ${pgMessage(error)}`, { cause: error })
+    }
+    done.push(file)
   }
-  return true
+  return done
 }

@@ -1,0 +1,99 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, mkdirSync } from 'node:fs'
+import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { errors } from './errors.ts'
+
+/** A file written and fsynced under tmp/, not yet visible as any object version. */
+export type Received = { tmp: string; size: number; etag: string }
+
+/**
+ * Object bytes on disk. Each upload is a new file named by its version id (never by the
+ * key), so moving an object is a row update and an upsert never overwrites bytes in place:
+ * a version becomes visible only when its row commits, and unreferenced files are garbage.
+ */
+export class DiskStore {
+  readonly root: string
+  readonly tmpDir: string
+  readonly objectsDir: string
+  readonly tusDir: string
+
+  constructor(dataDir: string) {
+    this.root = join(dataDir, 'storage')
+    this.tmpDir = join(this.root, 'tmp')
+    this.objectsDir = join(this.root, 'objects')
+    this.tusDir = join(this.root, 'tus')
+    for (const dir of [this.tmpDir, this.objectsDir, this.tusDir])
+      mkdirSync(dir, { recursive: true })
+  }
+
+  pathOf(version: string): string {
+    return join(this.objectsDir, version)
+  }
+
+  /** Streams a body to a temp file, counting and hashing it; refuses more than `limit` bytes. */
+  async receive(body: AsyncIterable<Uint8Array>, limit: number): Promise<Received> {
+    const tmp = join(this.tmpDir, randomUUID())
+    const file = await open(tmp, 'w')
+    const hash = createHash('md5')
+    let size = 0
+    try {
+      for await (const chunk of body) {
+        size += chunk.byteLength
+        if (size > limit) throw errors.entityTooLarge()
+        hash.update(chunk)
+        await file.write(chunk)
+      }
+      await file.sync()
+      await file.close()
+    } catch (error) {
+      await file.close().catch(() => {})
+      await rm(tmp, { force: true })
+      throw error
+    }
+    return { tmp, size, etag: `"${hash.digest('hex')}"` }
+  }
+
+  /** Makes a received file the bytes of `version` (atomic rename within one file system). */
+  async commit(received: Received, version: string): Promise<void> {
+    await rename(received.tmp, this.pathOf(version))
+  }
+
+  /** A second version with the same bytes, for copy. */
+  async duplicate(version: string, newVersion: string): Promise<void> {
+    const tmp = join(this.tmpDir, randomUUID())
+    await copyFile(this.pathOf(version), tmp)
+    await rename(tmp, this.pathOf(newVersion))
+  }
+
+  async remove(...versions: (string | null | undefined)[]): Promise<void> {
+    await Promise.all(
+      versions.map((v) => (v ? rm(this.pathOf(v), { force: true }) : Promise.resolve())),
+    )
+  }
+
+  async discard(received: Received): Promise<void> {
+    await rm(received.tmp, { force: true })
+  }
+
+  async size(version: string): Promise<number | null> {
+    return stat(this.pathOf(version)).then(
+      (s) => s.size,
+      () => null,
+    )
+  }
+
+  read(version: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(version), range)
+  }
+
+  async versions(): Promise<string[]> {
+    return readdir(this.objectsDir)
+  }
+
+  async clearTmp(): Promise<void> {
+    for (const name of await readdir(this.tmpDir))
+      await rm(join(this.tmpDir, name), { force: true })
+  }
+}

@@ -1,0 +1,120 @@
+import type { Database, Transaction } from '../db/database.ts'
+
+/** Timestamps as storage's JSON shows them (a JS Date through JSON.stringify). */
+export const iso = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+export type BucketLimits = {
+  id: string
+  public: boolean
+  file_size_limit: number | null
+  allowed_mime_types: string[] | null
+}
+
+/** Bucket settings, read as the owner: uploads need the limits whatever the caller may see. */
+export async function bucketLimits(db: Database, id: string): Promise<BucketLimits | null> {
+  const { rows } = await db.asService((tx) =>
+    tx.query<BucketLimits>(
+      `select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types
+         from storage.buckets where id = $1`,
+      [id],
+    ),
+  )
+  return rows[0] ?? null
+}
+
+export type ObjectRow = {
+  id: string
+  name: string
+  bucket_id: string
+  version: string | null
+  metadata: ObjectMetadata | null
+  user_metadata: unknown
+  created_at: string
+  updated_at: string
+}
+
+export type ObjectMetadata = {
+  eTag: string
+  size: number
+  mimetype: string
+  cacheControl: string
+  lastModified: string
+  contentLength: number
+  httpStatusCode: number
+}
+
+const objectColumns = `id, name, bucket_id, version, metadata, user_metadata,
+  ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`
+
+/** One object as the caller may see it (RLS select). */
+export async function findObject(
+  tx: Transaction,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow | null> {
+  const { rows } = await tx.query<ObjectRow>(
+    `select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, name],
+  )
+  return rows[0] ?? null
+}
+
+/** One object of a public bucket, read as the owner (public URLs bypass RLS). */
+export async function findPublicObject(
+  db: Database,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow | null> {
+  const { rows } = await db.asService((tx) =>
+    tx.query<ObjectRow>(
+      `select ${objectColumns} from storage.objects
+        where bucket_id = $1 and name = $2
+          and exists (select 1 from storage.buckets b where b.id = $1 and b.public)`,
+      [bucket, name],
+    ),
+  )
+  return rows[0] ?? null
+}
+
+export type ObjectWrite = {
+  bucket: string
+  name: string
+  owner: string | null
+  ownerId: string | null
+  version: string
+  metadata: ObjectMetadata | null
+  userMetadata: unknown
+  upsert: boolean
+}
+
+/**
+ * Inserts (or upserts) the row of a new version; returns its id and the version it replaced.
+ * Under RLS an insert needs INSERT, an upsert over an existing row SELECT and UPDATE too.
+ */
+export async function writeObject(
+  tx: Transaction,
+  w: ObjectWrite,
+): Promise<{ id: string; old_version: string | null }> {
+  const conflict = w.upsert
+    ? `on conflict (bucket_id, name) do update set owner = excluded.owner,
+         owner_id = excluded.owner_id, version = excluded.version, metadata = excluded.metadata,
+         user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()`
+    : ''
+  const { rows } = await tx.query<{ id: string; old_version: string | null }>(
+    `with old as (select version from storage.objects where bucket_id = $1 and name = $2)
+     insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+     values ($1, $2, $3, $4, $5, $6, $7) ${conflict}
+     returning id, (select version from old) as old_version`,
+    [
+      w.bucket,
+      w.name,
+      w.owner,
+      w.ownerId,
+      w.version,
+      w.metadata === null ? null : JSON.stringify(w.metadata),
+      w.userMetadata === undefined ? null : JSON.stringify(w.userMetadata),
+    ],
+  )
+  return rows[0]!
+}

@@ -1,0 +1,164 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Context, Hono } from 'hono'
+import { checkMimeType } from './body.ts'
+import { errors, StorageError } from './errors.ts'
+import { checkKey, type Env, requester } from './request.ts'
+import { commitUpload, prepareUpload } from './write.ts'
+
+// TUS 1.0.0 at /upload/resumable (wire surface §5.4). State lives beside the bytes in
+// storage/tus/<id>.json and <id>.part, so an upload resumes after a cut connection or a restart.
+type State = {
+  bucket: string
+  name: string
+  upsert: boolean
+  length: number
+  contentType: string
+  cacheControl: string
+  userMetadata: unknown
+  ownerId: string | null
+}
+
+const tusHeaders = { 'tus-resumable': '1.0.0', 'cache-control': 'no-store' }
+const tusError = (status: number, message: string) => errors.tus(message, status)
+
+function parseMetadata(header: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const pair of header.split(',')) {
+    const [k, v] = pair.trim().split(' ')
+    if (k) out[k] = v ? Buffer.from(v, 'base64').toString('utf8') : ''
+  }
+  return out
+}
+
+export function tusRoutes(app: Hono, env: Env): void {
+  const dir = env.store.tusDir
+  const paths = (id: string) => ({ json: join(dir, `${id}.json`), part: join(dir, `${id}.part`) })
+  const busy = new Set<string>()
+
+  const load = async (c: Context): Promise<{ id: string; state: State; offset: number }> => {
+    const id = c.req.param('id') ?? ''
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw tusError(404, 'Upload not found')
+    const p = paths(id)
+    const state = await readFile(p.json, 'utf8').then(JSON.parse, () => null)
+    const size = await stat(p.part).then(
+      (s) => s.size,
+      () => null,
+    )
+    if (!state || size === null) throw tusError(404, 'Upload not found')
+    return { id, state, offset: size }
+  }
+
+  app.post('/upload/resumable', async (c) => {
+    const who = await requester(env.sc, c)
+    const length = Number(c.req.header('upload-length'))
+    if (!Number.isSafeInteger(length) || length < 0) throw tusError(400, 'Upload-Length is invalid')
+    const meta = parseMetadata(c.req.header('upload-metadata') ?? '')
+    if (!meta.bucketName) throw tusError(400, 'Metadata bucketName is required')
+    const name = checkKey(meta.objectName ?? '')
+    const upsert = c.req.header('x-upsert') === 'true'
+    const prepared = await prepareUpload(env, who, { bucket: meta.bucketName, name, upsert })
+    if (length > prepared.rules.limit) throw tusError(413, 'Maximum size exceeded')
+    const contentType = meta.contentType || 'application/octet-stream'
+    checkMimeType(contentType, prepared.rules.allowedMimeTypes)
+    let userMetadata: unknown
+    try {
+      userMetadata = meta.metadata ? JSON.parse(meta.metadata) : undefined
+    } catch {
+      userMetadata = undefined
+    }
+    const state: State = {
+      bucket: meta.bucketName,
+      name,
+      upsert,
+      length,
+      contentType,
+      cacheControl: meta.cacheControl ? `max-age=${meta.cacheControl}` : 'no-cache',
+      userMetadata,
+      ownerId: who.ownerId,
+    }
+    const id = randomUUID()
+    const p = paths(id)
+    await writeFile(p.part, '')
+    await writeFile(p.json, JSON.stringify(state))
+    const location = `${new URL(c.req.url).origin}/storage/v1/upload/resumable/${id}`
+    if (length === 0) await finish(c, id, state)
+    return c.body(null, 201, { ...tusHeaders, location, 'upload-offset': '0' })
+  })
+
+  app.on('HEAD', '/upload/resumable/:id', async (c) => {
+    await requester(env.sc, c)
+    const { state, offset } = await load(c)
+    return c.body(null, 200, {
+      ...tusHeaders,
+      'upload-offset': String(offset),
+      'upload-length': String(state.length),
+    })
+  })
+
+  app.patch('/upload/resumable/:id', async (c) => {
+    const who = await requester(env.sc, c)
+    const { id, state, offset } = await load(c)
+    if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
+    if (c.req.header('content-type') !== 'application/offset+octet-stream')
+      throw tusError(415, 'Content-Type must be application/offset+octet-stream')
+    if (Number(c.req.header('upload-offset')) !== offset)
+      throw tusError(409, 'Upload-Offset conflict')
+    if (busy.has(id)) throw tusError(423, 'Upload is locked')
+    busy.add(id)
+    let size = offset
+    try {
+      const file = await open(paths(id).part, 'a')
+      try {
+        for await (const chunk of c.req.raw.body ?? []) {
+          if (size + chunk.byteLength > state.length) throw tusError(413, 'Maximum size exceeded')
+          await file.write(chunk)
+          size += chunk.byteLength
+        }
+      } finally {
+        // Whatever arrived before a cut is kept and reported by HEAD, so the client resumes.
+        await file.sync().catch(() => {})
+        await file.close()
+      }
+      if (size === state.length) await finish(c, id, state)
+    } finally {
+      busy.delete(id)
+    }
+    return c.body(null, 204, { ...tusHeaders, 'upload-offset': String(size) })
+  })
+
+  app.delete('/upload/resumable/:id', async (c) => {
+    const who = await requester(env.sc, c)
+    const { id, state } = await load(c)
+    if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
+    await Promise.all(Object.values(paths(id)).map((p) => rm(p, { force: true })))
+    return c.body(null, 204, tusHeaders)
+  })
+
+  // The complete file becomes the object exactly as a plain upload would, under the caller's RLS.
+  async function finish(c: Context, id: string, state: State): Promise<void> {
+    const who = await requester(env.sc, c)
+    const p = paths(id)
+    const prepared = await prepareUpload(env, who, {
+      bucket: state.bucket,
+      name: state.name,
+      upsert: state.upsert,
+    })
+    const hash = createHash('md5')
+    for await (const chunk of createReadStream(p.part)) hash.update(chunk)
+    try {
+      await commitUpload(env, prepared, {
+        received: { tmp: p.part, size: state.length, etag: `"${hash.digest('hex')}"` },
+        mimetype: state.contentType,
+        cacheControl: state.cacheControl,
+        userMetadata: state.userMetadata,
+      })
+    } catch (error) {
+      if (error instanceof StorageError) await rm(p.json, { force: true })
+      throw error
+    }
+    await rm(p.json, { force: true })
+  }
+}

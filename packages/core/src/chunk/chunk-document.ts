@@ -1,0 +1,124 @@
+import type { ExtractedDocument, PageRange } from '../extract/types.ts'
+import { atomize, type Atom } from './atoms.ts'
+import { splitSections } from './sections.ts'
+import { countTokens } from './tokens.ts'
+
+/**
+ * A passage of the document. `content` is exactly `text.slice(charStart, charEnd)` of the
+ * extracted text (the heading path is kept apart, for callers that want to prefix it when
+ * embedding); pages are those of its first and last characters.
+ */
+export interface Chunk {
+  ordinal: number
+  content: string
+  headingPath: string[]
+  pageStart: number
+  pageEnd: number
+  charStart: number
+  charEnd: number
+  tokenCount: number
+}
+
+export interface ChunkOptions {
+  maxTokens?: number
+  overlapTokens?: number
+}
+
+/** A chunk ends at the last sentence boundary that fills at least this share of the budget. */
+const MIN_FILL = 0.5
+
+/**
+ * Splits a document into token-bounded chunks that never cross a heading, end between
+ * sentences where possible (else between words), and repeat up to `overlapTokens` of the
+ * previous chunk's end (from a sentence start when one fits) for context.
+ */
+export function chunkDocument(
+  { text, pages }: Pick<ExtractedDocument, 'text' | 'pages'>,
+  { maxTokens = 400, overlapTokens = 60 }: ChunkOptions = {},
+): Chunk[] {
+  if (!(maxTokens >= 8) || !(overlapTokens >= 0) || overlapTokens > maxTokens / 2) {
+    throw new RangeError(
+      'chunkDocument needs maxTokens >= 8 and 0 <= overlapTokens <= maxTokens / 2',
+    )
+  }
+  const chunks: Chunk[] = []
+  for (const section of splitSections(text)) {
+    const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4))
+    for (const [first, last] of spans(text, atoms, maxTokens, overlapTokens)) {
+      const charStart = atoms[first]!.start
+      const charEnd = atoms[last]!.end
+      const content = text.slice(charStart, charEnd)
+      chunks.push({
+        ordinal: chunks.length,
+        content,
+        headingPath: section.headingPath,
+        pageStart: pageAt(pages, charStart),
+        pageEnd: pageAt(pages, charEnd - 1),
+        charStart,
+        charEnd,
+        tokenCount: countTokens(content),
+      })
+    }
+  }
+  return chunks
+}
+
+/** [first, last] atom indexes of each chunk of one section. */
+function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
+  // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
+  const prefix = [0]
+  for (const atom of atoms) prefix.push(prefix[prefix.length - 1]! + atom.tokens)
+  const tokensOf = (from: number, to: number) => prefix[to]! - prefix[from]!
+  let from = 0
+  while (from < atoms.length) {
+    let to = from + 1
+    while (to < atoms.length && tokensOf(from, to + 1) <= maxTokens) to++
+    if (to < atoms.length) {
+      for (let b = to; b > from + 1 && tokensOf(from, b) >= maxTokens * MIN_FILL; b--) {
+        if (atoms[b - 1]!.sentenceEnd) {
+          to = b
+          break
+        }
+      }
+    }
+    // The estimate can be off by a token or two at the edges: trim until the exact count fits.
+    while (
+      to - from > 1 &&
+      countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end)) > maxTokens
+    )
+      to--
+    yield [from, to - 1] as const
+    if (to >= atoms.length) return
+    from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)
+  }
+}
+
+/** Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence if one fits. */
+function nextStart(
+  atoms: Atom[],
+  from: number,
+  to: number,
+  overlap: number,
+  tokensOf: (from: number, to: number) => number,
+  maxTokens: number,
+): number {
+  let start = to
+  while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
+  for (let s = start; s < to; s++) {
+    if (atoms[s - 1]!.sentenceEnd) return s
+  }
+  // Keep the overlap only if the next chunk can still move past this one.
+  return tokensOf(start, to + 1) <= maxTokens ? start : to
+}
+
+/** The page holding character `offset`: the last page starting at or before it. */
+export function pageAt(pages: PageRange[], offset: number): number {
+  let low = 0
+  let high = pages.length - 1
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (pages[middle]!.start <= offset) low = middle
+    else high = middle - 1
+  }
+  return pages[low]?.number ?? 1
+}

@@ -1,0 +1,31 @@
+import { Readability } from '@mozilla/readability'
+import { parseHtml } from './dom.ts'
+import { htmlToMarkdown } from './html-to-markdown.ts'
+
+/** Below this share of the body's text, readability's "article" is taken to have missed content. */
+const MIN_ARTICLE_SHARE = 0.3
+
+/** The page's main content as Markdown (readability), or its whole body when that finds too little. */
+export async function htmlToDocument(html: string): Promise<{ markdown: string; title?: string }> {
+  const doc = await parseHtml(html)
+  const bodyHtml = doc.body?.innerHTML ?? html
+  const bodyText = doc.body?.textContent?.trim() ?? ''
+  const pageTitle = doc.querySelector('title')?.textContent?.trim() || undefined
+  // Readability rewrites the document it reads, so it gets its own copy.
+  const article = await readArticle(html)
+  const articleText = article?.textContent?.trim() ?? ''
+  const useArticle = article?.content && articleText.length >= bodyText.length * MIN_ARTICLE_SHARE
+  return {
+    markdown: htmlToMarkdown(useArticle ? article.content! : bodyHtml),
+    title: (useArticle ? article.title?.trim() : undefined) || pageTitle,
+  }
+}
+
+/** Readability's article, or null when it finds none (or trips over unusual markup). */
+async function readArticle(html: string): Promise<ReturnType<Readability['parse']>> {
+  try {
+    return new Readability(await parseHtml(html)).parse()
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,32 @@
+export type DocumentFormat = 'pdf' | 'docx' | 'markdown' | 'html' | 'text' | 'csv'
+
+/** Characters [start, end) of the extracted text that came from page `number` (1-based). */
+export interface PageRange {
+  number: number
+  start: number
+  end: number
+}
+
+export interface ExtractInput {
+  bytes: Uint8Array
+  fileName: string
+  mimeType?: string
+}
+
+export interface ExtractOptions {
+  /** Largest input accepted, in bytes (default 100 MB, the product's per-file limit). */
+  maxBytes?: number
+  /** Largest total a DOCX may inflate to, in bytes (default 256 MB). */
+  maxUnzippedBytes?: number
+}
+
+export interface ExtractedDocument {
+  /** The document's text; Markdown for structured formats (headings as `#` lines, GFM tables). */
+  text: string
+  /** Ascending, non-overlapping; one page covering all of `text` for non-paginated formats. */
+  pages: PageRange[]
+  format: DocumentFormat
+  title?: string
+  /** Things a person may want to know (e.g. "decoded as windows-1252"), never fatal. */
+  warnings: string[]
+}

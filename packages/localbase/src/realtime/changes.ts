@@ -1,0 +1,236 @@
+import type { ServiceContext } from '../context.ts'
+import { encodeFrame } from './frames.ts'
+import type { Channel, Hub } from './hub.ts'
+import {
+  checkFilters,
+  type FilterCheck,
+  loadTables,
+  type QueuedChange,
+  type RowProbe,
+  selectable,
+  takeChanges,
+  visibleRows,
+} from './queries.ts'
+import { parseComposite, type Table, toRecord } from './record.ts'
+
+const BATCH = 500
+
+type Change = QueuedChange & { table: Table; texts: (string | null)[]; oldTexts: (string | null)[] }
+type Candidate = { change: Change; channel: Channel; id: number; n: number }
+
+/**
+ * postgres_changes (docs §4.4-4.5): the triggers of 40-realtime-changes.sql queue each row
+ * change and NOTIFY; this drains the queue in batches, matches bindings, applies filters and
+ * each subscriber's SELECT privilege and RLS (batched per distinct role and claims), and
+ * pushes the wal2json-shaped payload.
+ */
+export class ChangeFeed {
+  private readonly ctx: ServiceContext
+  private readonly hub: Hub
+  private readonly tables = new Map<number, Table>()
+  private running: Promise<void> | null = null
+  private again = false
+  private unlisten: (() => Promise<void>) | null = null
+
+  constructor(ctx: ServiceContext, hub: Hub) {
+    this.ctx = ctx
+    this.hub = hub
+  }
+
+  async start(): Promise<void> {
+    await this.ctx.db.asService((tx) => tx.query('select realtime.sync_change_triggers()'))
+    this.unlisten = await this.ctx.db.pg.listen('localbase_realtime_changes', () => this.wake())
+    this.wake()
+  }
+
+  async close(): Promise<void> {
+    await this.unlisten?.()
+    await this.running
+  }
+
+  private wake(): void {
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = (async () => {
+      do {
+        this.again = false
+        try {
+          while (await this.drain());
+        } catch (error) {
+          if (!this.ctx.db.pg.closed) console.error('[localbase] realtime changes:', error)
+        }
+      } while (this.again && !this.ctx.db.pg.closed)
+      this.running = null
+    })()
+  }
+
+  /** Handles one batch; true when the queue may hold more. */
+  private async drain(): Promise<boolean> {
+    if (this.ctx.db.pg.closed) return false
+    const queued = await takeChanges(this.ctx.db, BATCH)
+    if (!queued.length || !this.hub.listening.size) return queued.length === BATCH
+    const changes = await this.withTables(queued)
+    const candidates = this.match(changes)
+    if (candidates.length) this.deliver(await this.authorize(await this.filter(candidates)))
+    return queued.length === BATCH
+  }
+
+  private async withTables(queued: QueuedChange[]): Promise<Change[]> {
+    const parse = (q: QueuedChange) => ({
+      texts: q.record === null ? [] : parseComposite(q.record),
+      oldTexts: q.old_record === null ? [] : parseComposite(q.old_record),
+    })
+    const stale = (q: QueuedChange) => {
+      const table = this.tables.get(q.relid)
+      const { texts, oldTexts } = parse(q)
+      return !table || Math.max(texts.length, oldTexts.length) !== table.columns.length
+    }
+    const missing = [...new Set(queued.filter(stale).map((q) => q.relid))]
+    if (missing.length)
+      for (const table of await loadTables(this.ctx.db, missing))
+        this.tables.set(table.relid, table)
+    return queued.flatMap((q) => {
+      const table = this.tables.get(q.relid)
+      return table ? [{ ...q, ...parse(q), table }] : []
+    })
+  }
+
+  private match(changes: Change[]): Candidate[] {
+    const candidates: Candidate[] = []
+    for (const change of changes) {
+      for (const channel of this.hub.listening) {
+        for (const { id, subscription: s } of channel.bindings) {
+          if (s.event !== '*' && s.event !== change.type) continue
+          if (s.schema !== '*' && s.schema !== change.table.schema) continue
+          if (s.table !== '*' && s.table !== change.table.table) continue
+          candidates.push({ change, channel, id, n: candidates.length })
+        }
+      }
+    }
+    return candidates
+  }
+
+  /** Drops candidates whose binding filters reject the row (fail closed on unknown columns). */
+  private async filter(candidates: Candidate[]): Promise<Candidate[]> {
+    const checks: FilterCheck[] = []
+    const owners: number[] = []
+    const rejected = new Set<number>()
+    for (const c of candidates) {
+      const binding = c.channel.bindings.find((b) => b.id === c.id)!
+      const { columns } = c.change.table
+      const texts = c.change.type === 'DELETE' ? this.oldTexts(c.change) : c.change.texts
+      for (const f of binding.subscription.filters) {
+        const at = columns.findIndex((col) => col.name === f.column)
+        if (at < 0 || texts[at] === undefined) {
+          rejected.add(c.n)
+          continue
+        }
+        checks.push({ ...f, operand: f.value, value: texts[at], sqlType: columns[at]!.sqlType })
+        owners.push(c.n)
+      }
+    }
+    const results = await checkFilters(this.ctx.db, checks)
+    results.forEach((ok, i) => ok || rejected.add(owners[i]!))
+    return candidates.filter((c) => !rejected.has(c.n))
+  }
+
+  /** DELETE carries only the primary key unless REPLICA IDENTITY FULL (undefined = absent). */
+  private oldTexts(change: Change): (string | null | undefined)[] {
+    if (change.table.replicaFull) return change.oldTexts
+    return change.table.columns.map((col, i) => (col.pk ? change.oldTexts[i] : undefined))
+  }
+
+  /** Keeps candidates whose role may SELECT the table and, for INSERT/UPDATE, see the row. */
+  private async authorize(candidates: Candidate[]): Promise<Candidate[]> {
+    if (!candidates.length) return []
+    const roles = [...new Set(candidates.map((c) => c.channel.role))]
+    const relids = [...new Set(candidates.map((c) => c.change.relid))]
+    const allowed = await selectable(this.ctx.db, roles, relids)
+    const permitted = candidates.filter((c) => allowed.has(`${c.channel.role}\0${c.change.relid}`))
+
+    const groups = new Map<string, { role: string; claims: object; probes: RowProbe[] }>()
+    const probed = new Map<string, Map<number, number>>()
+    for (const c of permitted) {
+      const { change } = c
+      if (change.type === 'DELETE' || !change.table.rls) continue
+      const key = JSON.stringify([c.channel.role, c.channel.claims])
+      let group = groups.get(key)
+      if (!group)
+        groups.set(key, (group = { role: c.channel.role, claims: c.channel.claims, probes: [] }))
+      const seen = probed.get(key) ?? new Map<number, number>()
+      probed.set(key, seen)
+      if (!seen.has(change.id)) {
+        seen.set(change.id, change.id)
+        const pk = change.table.columns.flatMap((col, i) =>
+          col.pk ? [change.texts[i] ?? null] : [],
+        )
+        if (pk.length) group.probes.push({ n: change.id, table: change.table, pk })
+      }
+    }
+    const visible = new Map<string, Set<number>>()
+    for (const [key, group] of groups) {
+      const rows = await visibleRows(
+        this.ctx.db,
+        group.role,
+        group.claims as never,
+        group.probes,
+      ).catch(() => new Set<number>())
+      visible.set(key, rows)
+    }
+    return permitted.filter((c) => {
+      if (c.change.type === 'DELETE' || !c.change.table.rls) return true
+      return visible.get(JSON.stringify([c.channel.role, c.channel.claims]))?.has(c.change.id)
+    })
+  }
+
+  private deliver(candidates: Candidate[]): void {
+    const perChannel = new Map<Channel, Map<Change, number[]>>()
+    for (const c of candidates) {
+      const changes = perChannel.get(c.channel) ?? new Map<Change, number[]>()
+      perChannel.set(c.channel, changes)
+      const ids = changes.get(c.change) ?? []
+      if (!ids.includes(c.id)) ids.push(c.id)
+      changes.set(c.change, ids)
+    }
+    const data = new Map<Change, Record<string, unknown>>()
+    for (const [channel, changes] of perChannel) {
+      for (const [change, ids] of [...changes].sort(([a], [b]) => a.id - b.id)) {
+        if (!data.has(change)) data.set(change, payload(change))
+        const frame = { ids, data: data.get(change)! }
+        channel.peer.send(
+          encodeFrame(
+            {
+              joinRef: null,
+              ref: null,
+              topic: channel.topic,
+              event: 'postgres_changes',
+              payload: frame,
+            },
+            channel.peer.vsn,
+          ),
+        )
+      }
+    }
+  }
+}
+
+function payload(change: Change): Record<string, unknown> {
+  const { table, type } = change
+  const errors = table.columns.some((c) => c.pk) ? null : ['Error 400: Bad Request, no primary key']
+  const keep = table.replicaFull ? undefined : (c: { pk: boolean }) => c.pk
+  return {
+    schema: table.schema,
+    table: table.table,
+    commit_timestamp: change.ts,
+    type,
+    columns: table.columns.map((c) => ({ name: c.name, type: c.type })),
+    ...(type !== 'DELETE' ? { record: toRecord(table.columns, change.texts) } : {}),
+    ...(type === 'UPDATE'
+      ? { old_record: table.replicaFull ? toRecord(table.columns, change.oldTexts) : {} }
+      : {}),
+    ...(type === 'DELETE' ? { old_record: toRecord(table.columns, change.oldTexts, keep) } : {}),
+    errors,
+  }
+}

@@ -1,10 +1,43 @@
+import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import type { Service, ServiceContext } from '../context.ts'
+import { adminRoutes } from './admin.ts'
+import { API_VERSION, AuthError, renderError } from './errors.ts'
+import { tokenRoutes } from './grants.ts'
+import { mailboxRoutes } from './mailbox.ts'
+import { metaRoutes } from './meta.ts'
+import { otpRoutes } from './otp.ts'
+import { signupRoutes } from './signup.ts'
+import { userRoutes } from './user.ts'
+import { verifyRoutes } from './verify.ts'
 
-// Placeholder until the auth service lands.
+const schemaSql = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8')
+
+/** A GoTrue-compatible /auth/v1 (docs §3) on localbase's own auth schema. */
 export async function createAuthService(ctx: ServiceContext): Promise<Service> {
-  void ctx
+  await ctx.db.asService((tx) => tx.exec(schemaSql))
   const app = new Hono()
-  app.all('*', (c) => c.json({ message: 'auth is not implemented yet' }, 501))
+  app.use('*', async (c, next) => {
+    await next()
+    c.res.headers.set('x-supabase-api-version', API_VERSION)
+  })
+  for (const routes of [
+    metaRoutes,
+    signupRoutes,
+    tokenRoutes,
+    userRoutes,
+    verifyRoutes,
+    otpRoutes,
+    adminRoutes,
+    mailboxRoutes,
+  ]) {
+    routes(app, ctx)
+  }
+  app.notFound((c) => renderError(c, new AuthError(404, 'not_found', 'Not Found')))
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return renderError(c, error)
+    console.error(`[localbase auth] ${c.req.method} ${c.req.path}:`, error)
+    return renderError(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure'))
+  })
   return { name: 'auth', prefix: '/auth/v1', app }
 }

@@ -1,0 +1,67 @@
+-- What the auth service adds to the platform schema, applied idempotently at start-up.
+
+-- GoTrue records how each session authenticated; the access token's `amr` comes from here.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
+-- The local dev mailbox: every mail the auth service would send lands here.
+create schema if not exists _localbase;
+create table if not exists _localbase.mailbox (
+  id bigint generated always as identity primary key,
+  "to" text not null,
+  subject text not null,
+  text text not null,
+  html text not null,
+  link text not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists mailbox_to_idx on _localbase.mailbox (lower("to"), id desc);
+
+-- A user as GoTrue serialises it (docs §3.4): optional fields are omitted when empty.
+create or replace function _localbase.auth_user(u auth.users) returns jsonb
+language sql stable as $$
+  select jsonb_build_object(
+    'id', u.id,
+    'aud', coalesce(u.aud, ''),
+    'role', coalesce(u.role, ''),
+    'email', coalesce(u.email, ''),
+    'phone', coalesce(u.phone, ''),
+    'app_metadata', coalesce(u.raw_app_meta_data, '{}'),
+    'user_metadata', coalesce(u.raw_user_meta_data, '{}'),
+    'identities', (
+      select coalesce(jsonb_agg(jsonb_build_object(
+        'identity_id', i.id,
+        'id', i.provider_id,
+        'user_id', i.user_id,
+        'identity_data', i.identity_data,
+        'provider', i.provider,
+        'last_sign_in_at', i.last_sign_in_at,
+        'created_at', i.created_at,
+        'updated_at', i.updated_at,
+        'email', i.email
+      ) order by i.created_at), '[]')
+      from auth.identities i where i.user_id = u.id
+    ),
+    'created_at', u.created_at,
+    'updated_at', u.updated_at,
+    'is_anonymous', u.is_anonymous
+  ) || jsonb_strip_nulls(jsonb_build_object(
+    'email_confirmed_at', u.email_confirmed_at,
+    'phone_confirmed_at', u.phone_confirmed_at,
+    'confirmed_at', u.confirmed_at,
+    'last_sign_in_at', u.last_sign_in_at,
+    'confirmation_sent_at', u.confirmation_sent_at,
+    'recovery_sent_at', u.recovery_sent_at,
+    'invited_at', u.invited_at,
+    'new_email', nullif(u.email_change, ''),
+    'email_change_sent_at', u.email_change_sent_at,
+    'banned_until', u.banned_until,
+    'deleted_at', u.deleted_at
+  ))
+$$;

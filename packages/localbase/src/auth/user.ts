@@ -1,0 +1,105 @@
+import type { Hono } from 'hono'
+import type { ServiceContext } from '../context.ts'
+import { unprocessable, validation } from './errors.ts'
+import { requireUser } from './guard.ts'
+import { normaliseEmail, obj, readBody, str } from './http.ts'
+import { mailLink } from './mail.ts'
+import { checkStrength, hashPassword, verifyPassword } from './passwords.ts'
+import { redirectTarget } from './redirect.ts'
+import type { UserJson } from './sessions.ts'
+import { emailExists, mergeJsonSql, upsertEmailIdentitySql } from './users.ts'
+
+// GET/PUT /user and POST /logout (internal/api/user.go, logout.go).
+
+const updateSql = `update auth.users set
+    encrypted_password = coalesce($2, encrypted_password),
+    raw_user_meta_data = ${mergeJsonSql('raw_user_meta_data', '$3')},
+    email = coalesce($4::text, email),
+    is_anonymous = is_anonymous and $4::text is null,
+    email_change = coalesce($5::text, email_change),
+    updated_at = now()
+  where id = $1
+  returning _localbase.auth_user(users) as user`
+
+export function userRoutes(app: Hono, ctx: ServiceContext): void {
+  const auth = ctx.config.auth
+  app.get('/user', async (c) => c.json((await requireUser(ctx, c)).user.user))
+
+  app.put('/user', async (c) => {
+    const { user } = await requireUser(ctx, c)
+    const body = await readBody(c)
+    const password = str(body, 'password')
+    const data = obj(body, 'data')
+    const requested = str(body, 'email')
+    const email = requested === undefined ? null : normaliseEmail(requested)
+    let passwordHash: string | null = null
+    if (password !== undefined) {
+      if (user.user.is_anonymous && !email) {
+        throw unprocessable(
+          'validation_failed',
+          'Updating password of an anonymous user without an email or phone is not allowed',
+        )
+      }
+      checkStrength(password, auth.minimumPasswordLength)
+      if (await verifyPassword(password, user.encrypted_password)) {
+        throw unprocessable(
+          'same_password',
+          'New password should be different from the old password.',
+        )
+      }
+      passwordHash = await hashPassword(password)
+    }
+    const changesEmail = email !== null && email !== user.user.email
+    // Without confirmations the address changes at once; otherwise the new address
+    // must confirm a link first (a single confirmation, to the new address).
+    const direct = changesEmail && !auth.enableConfirmations
+    const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
+    const updated = await ctx.db.asService(async (tx) => {
+      if (changesEmail) {
+        const taken = await tx.query(
+          'select 1 from auth.users where lower(email) = $1 and id <> $2',
+          [email, user.id],
+        )
+        if (taken.rows.length) throw emailExists()
+      }
+      if (direct) await tx.query(upsertEmailIdentitySql, [user.id, email])
+      const { rows } = await tx.query<{ user: UserJson }>(updateSql, [
+        user.id,
+        passwordHash,
+        data ? JSON.stringify(data) : null,
+        direct ? email : null,
+        changesEmail && !direct ? email : null,
+      ])
+      if (changesEmail && !direct) {
+        await mailLink(ctx, tx, { id: user.id, email: email! }, 'email_change', redirectTo)
+        const again = await tx.query<{ user: UserJson }>(
+          'select _localbase.auth_user(users) as user from auth.users where id = $1',
+          [user.id],
+        )
+        return again.rows[0]!.user
+      }
+      return rows[0]!.user
+    })
+    return c.json(updated)
+  })
+
+  app.post('/logout', async (c) => {
+    const scope = c.req.query('scope') ?? 'global'
+    if (!['global', 'local', 'others'].includes(scope)) {
+      throw validation(`Unsupported logout scope "${scope}"`)
+    }
+    const { user, sessionId } = await requireUser(ctx, c)
+    const where = {
+      global: 'user_id = $1',
+      local: 'user_id = $1 and id = $2',
+      others: 'user_id = $1 and id is distinct from $2',
+    }[scope]
+    await ctx.db.asService((tx) =>
+      tx.query(
+        `delete from auth.sessions where ${where}`,
+        scope === 'global' ? [user.id] : [user.id, sessionId],
+      ),
+    )
+    return c.body(null, 204)
+  })
+}

@@ -1,29 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from './helpers.ts'
-import { makeUser, type TestUser } from './fixtures/storage/users.ts'
 
 describe('storage objects', () => {
   let stack: TestStack
-  let alice: TestUser
+  const auth = () => ({ authorization: `Bearer ${stack.config.keys.serviceRoleKey}` })
   beforeAll(async () => {
     stack = await startTestStack('storage')
-    alice = await makeUser(stack)
+    await stack.admin().storage.createBucket('files')
   })
   afterAll(() => stack?.stop())
+  const files = () => stack.admin().storage.from('files')
 
   it('uploads a raw body and downloads it with its headers', async () => {
-    const files = stack.admin().storage.from('private')
-    const up = await files.upload('docs/hello.txt', 'hello world', { contentType: 'text/plain' })
+    const up = await files().upload('docs/hello.txt', 'hello world', { contentType: 'text/plain' })
     expect(up.error).toBeNull()
-    expect(up.data).toMatchObject({ path: 'docs/hello.txt', fullPath: 'private/docs/hello.txt' })
+    expect(up.data).toMatchObject({ path: 'docs/hello.txt', fullPath: 'files/docs/hello.txt' })
     expect(up.data!.id).toMatch(/^[0-9a-f-]{36}$/)
 
-    const down = await files.download('docs/hello.txt')
-    expect(down.error).toBeNull()
+    const down = await files().download('docs/hello.txt')
     expect(await down.data!.text()).toBe('hello world')
 
-    const res = await fetch(`${stack.url}/storage/v1/object/private/docs/hello.txt`, {
-      headers: { authorization: `Bearer ${stack.config.keys.serviceRoleKey}` },
+    const res = await fetch(`${stack.url}/storage/v1/object/files/docs/hello.txt`, {
+      headers: auth(),
     })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/plain')
@@ -31,5 +29,253 @@ describe('storage objects', () => {
     expect(res.headers.get('cache-control')).toBe('max-age=3600')
     expect(res.headers.get('etag')).toBe('"5eb63bbbe01eeed093cb22bb8f5acdc3"')
     expect(new Date(res.headers.get('last-modified')!).getTime()).toBeGreaterThan(0)
+    const again = await fetch(`${stack.url}/storage/v1/object/files/docs/hello.txt`, {
+      headers: { ...auth(), 'if-none-match': res.headers.get('etag')! },
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('uploads a Blob as multipart with the file under an empty field name', async () => {
+    const blob = new Blob([new Uint8Array([1, 2, 3, 4])], { type: 'application/x-thing' })
+    const up = await files().upload('bin/blob.bin', blob, {
+      cacheControl: '60',
+      metadata: { origin: 'test' },
+    })
+    expect(up.error).toBeNull()
+    const info = await files().info('bin/blob.bin')
+    expect(info.data).toMatchObject({
+      name: 'bin/blob.bin',
+      bucketId: 'files',
+      size: 4,
+      contentType: 'application/x-thing',
+      cacheControl: 'max-age=60',
+      metadata: { origin: 'test' },
+    })
+    const bytes = new Uint8Array(await (await files().download('bin/blob.bin')).data!.arrayBuffer())
+    expect([...bytes]).toEqual([1, 2, 3, 4])
+  })
+
+  it('keeps x-metadata from raw uploads', async () => {
+    await files().upload('meta.txt', 'm', { metadata: { a: 1 } })
+    expect((await files().info('meta.txt')).data?.metadata).toEqual({ a: 1 })
+  })
+
+  it('refuses a duplicate upload unless upsert, and update overwrites', async () => {
+    await files().upload('dup.txt', 'first')
+    const dup = await files().upload('dup.txt', 'second')
+    expect(dup.error).toMatchObject({
+      status: 400,
+      statusCode: '409',
+      message: 'The resource already exists',
+    })
+    expect(await (await files().download('dup.txt')).data!.text()).toBe('first')
+    expect((await files().upload('dup.txt', 'third', { upsert: true })).error).toBeNull()
+    expect(await (await files().download('dup.txt')).data!.text()).toBe('third')
+    expect((await files().update('dup.txt', 'fourth')).error).toBeNull()
+    expect(await (await files().download('dup.txt')).data!.text()).toBe('fourth')
+    // The replaced versions' bytes are gone from disk: one file per object.
+    const { rows } = await stack.db.pg.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects`,
+    )
+    const { readdirSync } = await import('node:fs')
+    expect(readdirSync(`${stack.dataDir}/storage/objects`).length).toBe(rows[0]!.n)
+  })
+
+  it('answers missing objects and buckets as storage does', async () => {
+    const missing = await fetch(`${stack.url}/storage/v1/object/files/nope.txt`, {
+      headers: auth(),
+    })
+    expect(missing.status).toBe(400)
+    expect(await missing.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    })
+    expect((await files().exists('nope.txt')).data).toBe(false)
+    expect((await files().exists('meta.txt')).data).toBe(true)
+    const head = await fetch(`${stack.url}/storage/v1/object/files/meta.txt`, {
+      method: 'HEAD',
+      headers: auth(),
+    })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe('1')
+    const noBucket = await stack.admin().storage.from('ghost').upload('a.txt', 'x')
+    expect(noBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
+  })
+
+  it('sets Content-Disposition for ?download and serves byte ranges', async () => {
+    await files().upload('range.txt', '0123456789')
+    const url = `${stack.url}/storage/v1/object/files/range.txt`
+    const attach = await fetch(`${url}?download=`, { headers: auth() })
+    expect(attach.headers.get('content-disposition')).toBe('attachment;')
+    const named = await fetch(`${url}?download=my%20file.txt`, { headers: auth() })
+    expect(named.headers.get('content-disposition')).toBe(
+      "attachment; filename=my%20file.txt; filename*=UTF-8''my%20file.txt",
+    )
+    const part = await fetch(url, { headers: { ...auth(), range: 'bytes=2-5' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/10')
+    expect(await part.text()).toBe('2345')
+    const tail = await fetch(url, { headers: { ...auth(), range: 'bytes=-3' } })
+    expect(await tail.text()).toBe('789')
+    const beyond = await fetch(url, { headers: { ...auth(), range: 'bytes=20-' } })
+    expect(beyond.status).toBe(416)
+    const bad = await fetch(url, { headers: { ...auth(), range: 'lines=1' } })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).code).toBe('InvalidRange')
+  })
+
+  it('lists one folder level with folders as id:null rows', async () => {
+    const storage = stack.admin().storage
+    await storage.createBucket('tree')
+    const tree = storage.from('tree')
+    for (const name of ['b.txt', 'a.txt', 'sub/c.txt', 'sub/deep/d.txt', 'other/e.txt', 'Z.txt']) {
+      await tree.upload(name, name)
+    }
+    const top = await tree.list()
+    expect(top.error).toBeNull()
+    expect(top.data!.map((e) => [e.name, e.id === null])).toEqual([
+      ['a.txt', false],
+      ['b.txt', false],
+      ['other', true],
+      ['sub', true],
+      ['Z.txt', false],
+    ])
+    const folder = top.data!.find((e) => e.name === 'sub')!
+    expect(folder).toEqual({
+      name: 'sub',
+      id: null,
+      updated_at: null,
+      created_at: null,
+      last_accessed_at: null,
+      metadata: null,
+    })
+    const file = top.data!.find((e) => e.name === 'a.txt')!
+    expect(file.metadata).toMatchObject({ size: 5, mimetype: 'text/plain;charset=UTF-8' })
+    const sub = await tree.list('sub')
+    expect(sub.data!.map((e) => e.name)).toEqual(['c.txt', 'deep'])
+    const paged = await tree.list('', {
+      limit: 2,
+      offset: 1,
+      sortBy: { column: 'name', order: 'desc' },
+    })
+    expect(paged.data!.map((e) => e.name)).toEqual(['sub', 'other'])
+    const searched = await tree.list('', { search: 'a' })
+    expect(searched.data!.map((e) => e.name)).toEqual(['a.txt'])
+    const percent = await tree.list('', { search: '%' })
+    expect(percent.data).toEqual([])
+  })
+
+  it('moves and copies objects, within and across buckets', async () => {
+    await files().upload('mv/src.txt', 'moving')
+    const moved = await files().move('mv/src.txt', 'mv/dst.txt')
+    expect(moved.error).toBeNull()
+    expect(moved.data).toMatchObject({ message: 'Successfully moved', Key: 'mv/dst.txt' })
+    expect((await files().download('mv/src.txt')).error).not.toBeNull()
+    expect(await (await files().download('mv/dst.txt')).data!.text()).toBe('moving')
+
+    const copied = await files().copy('mv/dst.txt', 'mv/copy.txt')
+    expect(copied).toEqual({ data: { path: 'files/mv/copy.txt' }, error: null })
+    expect(await (await files().download('mv/copy.txt')).data!.text()).toBe('moving')
+    expect((await files().info('mv/copy.txt')).data?.contentType).toBe('text/plain;charset=UTF-8')
+
+    await stack.admin().storage.createBucket('elsewhere')
+    const across = await files().copy('mv/copy.txt', 'x.txt', { destinationBucket: 'elsewhere' })
+    expect(across.error).toBeNull()
+    const el = stack.admin().storage.from('elsewhere')
+    expect(await (await el.download('x.txt')).data!.text()).toBe('moving')
+
+    const clash = await files().move('mv/dst.txt', 'mv/copy.txt')
+    expect(clash.error).toMatchObject({ statusCode: '409' })
+    const gone = await files().move('mv/none.txt', 'mv/other.txt')
+    expect(gone.error).toMatchObject({ statusCode: '404', message: 'Object not found' })
+    const noBucket = await files().move('mv/dst.txt', 'x', { destinationBucket: 'ghost' })
+    expect(noBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
+  })
+
+  it('removes objects in bulk, returning the deleted rows', async () => {
+    await files().upload('rm/1.txt', '1')
+    await files().upload('rm/2.txt', '2')
+    const removed = await files().remove(['rm/1.txt', 'rm/2.txt', 'rm/missing.txt'])
+    expect(removed.error).toBeNull()
+    expect(removed.data!.map((o) => o.name).sort()).toEqual(['rm/1.txt', 'rm/2.txt'])
+    expect(removed.data![0]).toMatchObject({ bucket_id: 'files', metadata: { size: 1 } })
+    expect((await files().list('rm')).data).toEqual([])
+    const bad = await fetch(`${stack.url}/storage/v1/object/files`, {
+      method: 'DELETE',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ prefixes: 'rm/1.txt' }),
+    })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).code).toBe('MissingParameter')
+  })
+
+  it('enforces file_size_limit and allowed_mime_types before storing anything', async () => {
+    const avatars = stack.admin().storage.from('avatars')
+    const big = await avatars.upload('big.png', new Uint8Array(1024 * 1024 + 1), {
+      contentType: 'image/png',
+    })
+    expect(big.error).toMatchObject({
+      status: 400,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    })
+    const pdf = await avatars.upload('doc.pdf', 'x', { contentType: 'application/pdf' })
+    expect(pdf.error).toMatchObject({
+      statusCode: '415',
+      message: 'mime type application/pdf is not supported',
+    })
+    const blob = new Blob(['x'], { type: 'application/pdf' })
+    const multipart = await avatars.upload('doc2.pdf', blob)
+    expect(multipart.error).toMatchObject({ statusCode: '415' })
+    expect((await avatars.upload('ok.png', 'x', { contentType: 'image/png' })).error).toBeNull()
+    const { rows } = await stack.db.pg.query(
+      `select name from storage.objects where bucket_id = 'avatars' order by name`,
+    )
+    expect(rows).toEqual([{ name: 'ok.png' }])
+  })
+
+  it('streams a body larger than the size limit without keeping any of it', async () => {
+    await stack.admin().storage.createBucket('tiny', { public: false, fileSizeLimit: 100 })
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new Uint8Array(50))
+        controller.close()
+      },
+    })
+    const res = await fetch(`${stack.url}/storage/v1/object/tiny/stream.bin`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(400)
+    expect((await res.json()).statusCode).toBe('413')
+    const { readdirSync } = await import('node:fs')
+    expect(readdirSync(`${stack.dataDir}/storage/tmp`)).toEqual([])
+  })
+
+  it('rejects bad keys and bodies with 400, never 500', async () => {
+    const ctl = await fetch(`${stack.url}/storage/v1/object/files/a%00b.txt`, {
+      method: 'POST',
+      headers: auth(),
+      body: 'x',
+    })
+    expect(ctl.status).toBe(400)
+    expect((await ctl.json()).code).toBe('InvalidKey')
+    const move = await fetch(`${stack.url}/storage/v1/object/move`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ bucketId: 'files' }),
+    })
+    expect(move.status).toBe(400)
+    expect((await move.json()).message).toBe('Missing Required Parameter sourceKey')
+    const list = await fetch(`${stack.url}/storage/v1/object/list/files`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '', sortBy: { column: 'id; drop table x' } }),
+    })
+    expect(list.status).toBe(400)
   })
 })

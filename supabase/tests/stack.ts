@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { SignJWT } from 'jose'
+import {
+  DEFAULT_ANON_KEY,
+  DEFAULT_JWT_SECRET,
+  DEFAULT_SERVICE_ROLE_KEY,
+  type Localbase,
+  startLocalbase,
+} from '../../packages/localbase/src/index.ts'
+import type { RequestContext } from '../../packages/localbase/src/db/database.ts'
+
+/** This repository's root: localbase runs its real supabase/ folder. */
+const workdir = new URL('../..', import.meta.url).pathname
+
+export type Stack = Localbase & { stop(): Promise<void> }
+
+/** Starts localbase on a free port with a temporary data dir, for one test file. */
+export async function startStack(): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-db-test-'))
+  const lb = await startLocalbase({
+    workdir,
+    port: 0,
+    dataDir,
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '' },
+  })
+  return {
+    ...lb,
+    stop: async () => {
+      await lb.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type User = { id: string; email: string; jwt: string }
+
+let serial = 0
+
+/**
+ * A user as GoTrue would create one (the auth.users row fires the profile trigger), with
+ * an access token carrying the claims GoTrue puts in it.
+ */
+export async function createUser(
+  stack: Stack,
+  name: string,
+  metadata: Record<string, unknown> = {},
+): Promise<User> {
+  const email = `${name}.${++serial}.${Date.now()}@example.test`
+  const { rows } = await stack.db.pg.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, now(), now())
+     returning id`,
+    [email, JSON.stringify(metadata)],
+  )
+  const id = rows[0]!.id
+  const jwt = await new SignJWT({ role: 'authenticated', email, aal: 'aal1', session_id: id })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(id)
+    .setAudience('authenticated')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET))
+  return { id, email, jwt }
+}
+
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+/** supabase-js as the given user, or anonymous. */
+export function clientFor(stack: Stack, user?: User): SupabaseClient {
+  return createClient(stack.url, DEFAULT_ANON_KEY, {
+    auth: noSession,
+    global: user ? { headers: { Authorization: `Bearer ${user.jwt}` } } : {},
+  })
+}
+
+export function adminClient(stack: Stack): SupabaseClient {
+  return createClient(stack.url, DEFAULT_SERVICE_ROLE_KEY, { auth: noSession })
+}
+
+/** The transaction context PostgREST would set for this caller. */
+export function contextFor(user?: User): RequestContext {
+  if (!user) return { role: 'anon', claims: { role: 'anon' } }
+  return {
+    role: 'authenticated',
+    claims: { sub: user.id, role: 'authenticated', email: user.email, aud: 'authenticated' },
+  }
+}
+
+/** Whether the REST service has landed in this localbase (it answers 501 until then). */
+export async function restAvailable(stack: Stack): Promise<boolean> {
+  const res = await fetch(`${stack.url}/rest/v1/workspaces?select=id&limit=0`, {
+    headers: { apikey: DEFAULT_ANON_KEY },
+  })
+  await res.body?.cancel()
+  return res.status !== 501
+}

@@ -1,0 +1,73 @@
+import {
+  FolderOpenIcon,
+  MessagesSquareIcon,
+  SearchIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react'
+import {
+  type LoaderFunctionArgs,
+  Outlet,
+  useLoaderData,
+  useNavigate,
+  useParams,
+} from 'react-router'
+import { AppShell } from '@/components/layout/app-shell'
+import { NavItem } from '@/components/layout/nav-item'
+import { PageSkeleton } from '@/components/layout/page-skeleton'
+import { ThemeToggle } from '@/components/layout/theme-toggle'
+import { UserMenu } from '@/features/auth/components/user-menu'
+import { getWorkspaceQueryOptions, useWorkspace } from '@/features/workspaces/api/get-workspace'
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher'
+import { lastWorkspace } from '@/features/workspaces/utils/last-workspace'
+import { queryClient } from '@/lib/query-client'
+import { requireSession } from '../../session'
+import type { WorkspaceContext } from './context'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireSession(request)
+  const id = params.workspaceId ?? ''
+  const workspace = await queryClient.ensureQueryData(getWorkspaceQueryOptions(id))
+  if (!workspace) {
+    if (lastWorkspace.get() === id) lastWorkspace.set(null)
+    throw new Response('Workspace not found', { status: 404 })
+  }
+  lastWorkspace.set(id)
+  return { userId: session.user.id }
+}
+
+const sections = [
+  { path: 'library', label: 'Library', icon: FolderOpenIcon },
+  { path: 'search', label: 'Search', icon: SearchIcon },
+  { path: 'chat', label: 'Chat', icon: MessagesSquareIcon },
+  { path: 'members', label: 'Members', icon: UsersIcon },
+  { path: 'settings', label: 'Settings', icon: SettingsIcon },
+]
+
+export default function WorkspaceLayout() {
+  const { workspaceId = '' } = useParams()
+  const navigate = useNavigate()
+  const workspace = useWorkspace(workspaceId)
+  const { userId } = useLoaderData<typeof loader>()
+  if (!workspace.data) return <PageSkeleton />
+  const context: WorkspaceContext = { workspace: workspace.data, userId }
+  return (
+    <AppShell
+      title={workspace.data.name}
+      header={<WorkspaceSwitcher current={workspace.data} />}
+      nav={sections.map((s) => (
+        <NavItem key={s.path} to={`/w/${workspaceId}/${s.path}`} icon={s.icon} label={s.label} />
+      ))}
+      footer={
+        <div className="flex items-center gap-1">
+          <div className="min-w-0 flex-1">
+            <UserMenu onSignedOut={() => navigate('/sign-in')} />
+          </div>
+          <ThemeToggle />
+        </div>
+      }
+    >
+      <Outlet context={context} />
+    </AppShell>
+  )
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { FormError } from '@/components/layout/form-error'
+import { FormField } from '@/components/layout/form-field'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { type SignInInput, signInSchema, useSignIn } from '../api/sign-in'
+import { authErrorMessage } from '../utils/auth-error-message'
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const signIn = useSignIn()
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors } = form.formState
+  const submit = form.handleSubmit((input) => signIn.mutate(input, { onSuccess: onSignedIn }))
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormError message={signIn.error ? authErrorMessage(signIn.error) : null} />
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          aria-invalid={!!errors.email}
+          aria-describedby="email-message"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        aside={
+          <Link
+            to="/forgot-password"
+            className="text-muted-foreground text-sm underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
+      >
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          aria-describedby="password-message"
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" disabled={signIn.isPending} className="mt-2 w-full">
+        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  )
+}

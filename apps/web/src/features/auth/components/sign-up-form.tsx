@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { MailCheckIcon } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { FormError } from '@/components/layout/form-error'
+import { FormField } from '@/components/layout/form-field'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { type SignUpInput, signUpSchema, useSignUp } from '../api/sign-up'
+import { authErrorMessage } from '../utils/auth-error-message'
+import { MailboxNote } from './mailbox-note'
+
+type SignUpFormProps = { redirectTo: string; onSignedIn: () => void; defaultEmail?: string }
+
+export function SignUpForm({ redirectTo, onSignedIn, defaultEmail = '' }: SignUpFormProps) {
+  const signUp = useSignUp(redirectTo)
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { displayName: '', email: defaultEmail, password: '' },
+  })
+  const { errors } = form.formState
+  const submit = form.handleSubmit((input) =>
+    signUp.mutate(input, {
+      // With confirmations off the answer is a session; otherwise a mail is on its way.
+      onSuccess: (data) => (data.session ? onSignedIn() : undefined),
+    }),
+  )
+
+  if (signUp.isSuccess && !signUp.data.session) {
+    return (
+      <div className="grid gap-4 text-sm">
+        <p className="flex items-start gap-2">
+          <MailCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            Check <strong>{form.getValues('email')}</strong> for a link to confirm your account.
+          </span>
+        </p>
+        <MailboxNote email={form.getValues('email')} />
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormError message={signUp.error ? authErrorMessage(signUp.error) : null} />
+      <FormField id="displayName" label="Name" error={errors.displayName?.message}>
+        <Input
+          id="displayName"
+          autoComplete="name"
+          autoFocus
+          aria-invalid={!!errors.displayName}
+          aria-describedby="displayName-message"
+          {...form.register('displayName')}
+        />
+      </FormField>
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          aria-describedby="email-message"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 8 characters."
+      >
+        <Input
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          aria-describedby="password-message"
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" disabled={signUp.isPending} className="mt-2 w-full">
+        {signUp.isPending ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
+  )
+}

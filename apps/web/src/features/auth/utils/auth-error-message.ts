@@ -1,0 +1,32 @@
+import { isAuthError } from '@supabase/supabase-js'
+
+// What each GoTrue error code means to a person, and what they can do about it.
+const messages: Record<string, string> = {
+  invalid_credentials: 'That email and password don’t match. Check them and try again.',
+  user_already_exists: 'An account with this email already exists. Sign in instead.',
+  email_exists: 'An account with this email already exists. Sign in instead.',
+  weak_password:
+    'That password is too weak. Use at least 8 characters and mix in numbers or symbols.',
+  email_not_confirmed: 'Confirm your email first: open the link we sent you, then sign in.',
+  over_request_rate_limit: 'Too many attempts. Wait a few minutes, then try again.',
+  over_email_send_rate_limit: 'We just sent you an email. Wait a minute before asking for another.',
+  signup_disabled: 'New sign-ups are turned off for this Sourcebook.',
+  user_banned: 'This account is suspended. Contact your administrator.',
+  otp_expired: 'That link has expired or was already used. Ask for a new one.',
+  same_password: 'Choose a password different from your current one.',
+  session_not_found: 'Your session has ended. Sign in again.',
+  validation_failed: 'Check the email address and try again.',
+  email_address_invalid: 'That email address is not valid.',
+  user_not_found: 'No account uses this email address.',
+}
+
+export function authErrorMessage(error: unknown): string {
+  if (isAuthError(error)) {
+    if (error.code && messages[error.code]) return messages[error.code]!
+    if (error.status === 429) return messages.over_request_rate_limit!
+    if (error.name === 'AuthRetryableFetchError')
+      return 'Cannot reach the server. Check your connection and try again.'
+    if (error.message) return error.message
+  }
+  return 'Something went wrong. Please try again.'
+}

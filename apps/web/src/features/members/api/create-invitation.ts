@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { supabase } from '@/lib/supabase'
+import { roles } from '../utils/roles'
+import { memberKeys } from './keys'
+import { sendInvitationMail } from './send-invitation-mail'
+
+export const invitationSchema = z.object({
+  email: z.email('Enter a valid email address').trim().toLowerCase(),
+  role: z.enum(roles),
+})
+
+export type InvitationInput = z.infer<typeof invitationSchema>
+
+export async function createInvitation({
+  workspaceId,
+  ...input
+}: InvitationInput & { workspaceId: string }) {
+  const { data, error } = await supabase
+    .from('workspace_invitations')
+    .insert({ workspace_id: workspaceId, ...input })
+    .select('id, email, role, token, expires_at')
+    .single()
+  if (error) {
+    if (error.code === '23505') throw new Error(`${input.email} already has a pending invitation.`)
+    throw error
+  }
+  const mailed = await sendInvitationMail(data.email, data.token)
+  return { ...data, mailed }
+}
+
+export function useCreateInvitation(workspaceId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: InvitationInput) => createInvitation({ workspaceId, ...input }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: memberKeys.invitations(workspaceId) }),
+  })
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { memberKeys } from './keys'
+
+/** Removes a member; with one's own id, leaves the workspace. */
+export async function removeMember({
+  workspaceId,
+  userId,
+}: {
+  workspaceId: string
+  userId: string
+}) {
+  const { data, error } = await supabase
+    .from('workspace_members')
+    .delete()
+    .eq('workspace_id', workspaceId)
+    .eq('user_id', userId)
+    .select('user_id')
+  if (error) throw error
+  if (data.length === 0) throw new Error('Only an owner can remove other members.')
+}
+
+export function useRemoveMember(
+  workspaceId: string,
+  { onSuccess }: { onSuccess?: (userId: string) => void } = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (userId: string) => removeMember({ workspaceId, userId }),
+    onSuccess: async (_data, userId) => {
+      await queryClient.invalidateQueries({ queryKey: memberKeys.members(workspaceId) })
+      onSuccess?.(userId)
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+}

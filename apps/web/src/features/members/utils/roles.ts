@@ -1,0 +1,13 @@
+export const roles = ['owner', 'editor', 'viewer'] as const
+
+export type MemberRole = (typeof roles)[number]
+
+export const roleDescriptions: Record<MemberRole, string> = {
+  owner: 'Everything, including members, roles and settings',
+  editor: 'Upload, rename and delete documents',
+  viewer: 'Read, search and chat',
+}
+
+export function isRole(value: unknown): value is MemberRole {
+  return roles.includes(value as MemberRole)
+}

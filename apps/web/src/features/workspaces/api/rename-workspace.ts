@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import type { WorkspaceNameInput } from './create-workspace'
+import { workspaceKeys } from './keys'
+
+export async function renameWorkspace({ id, name }: WorkspaceNameInput & { id: string }) {
+  const { data, error } = await supabase
+    .from('workspaces')
+    .update({ name })
+    .eq('id', id)
+    .select()
+    .single()
+  if (error) throw error
+  return data
+}
+
+export function useRenameWorkspace() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: renameWorkspace,
+    onSuccess: () => {
+      toast.success('Workspace renamed')
+      return queryClient.invalidateQueries({ queryKey: workspaceKeys.all })
+    },
+    onError: (error) => toast.error(`Could not rename the workspace: ${errorMessage(error)}`),
+  })
+}

@@ -1,0 +1,14 @@
+import { createClient } from '@supabase/supabase-js'
+import { env } from '@/config/env'
+import type { Database } from './database.types'
+
+// One client for the whole app; supabase-js keeps the session in localStorage and
+// syncs it across tabs, and refreshes the access token before it expires.
+export const supabase = createClient<Database>(env.SUPABASE_URL, env.SUPABASE_PUBLISHABLE_KEY, {
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    flowType: 'implicit',
+  },
+})

@@ -1,10 +1,13 @@
 import { Hono } from 'hono'
 import type { Service, ServiceContext } from '../context.ts'
+import { handle } from './handle.ts'
+import { RestState } from './state.ts'
 
-// Placeholder until the rest service lands.
+/** PostgREST-compatible /rest/v1 (wire surface §2): tables, views and RPC over PGlite. */
 export async function createRestService(ctx: ServiceContext): Promise<Service> {
-  void ctx
+  const state = new RestState(ctx)
+  await state.start()
   const app = new Hono()
-  app.all('*', (c) => c.json({ message: 'rest is not implemented yet' }, 501))
-  return { name: 'rest', prefix: '/rest/v1', app }
+  app.all('*', (c) => handle(state, c.req.raw, c.req.path.replace(/^\/rest\/v1/, '')))
+  return { name: 'rest', prefix: '/rest/v1', app, close: () => state.close() }
 }

@@ -1,0 +1,158 @@
+import type { Caller, CredentialError } from '../gateway/caller.ts'
+import { rpcPlan } from './call.ts'
+import { ApiError, fromPgError } from './errors.ts'
+import type { Plan, RestRequest } from './plan.ts'
+import { parseAccept, parsePrefer } from './preferences.ts'
+import type { Outcome, ResultRow } from './respond.ts'
+import type { RestState } from './state.ts'
+import { tablePlan } from './table.ts'
+
+// One request: who is calling, which schema, which plan; then one transaction as that caller.
+
+class Rollback {
+  readonly outcome: Outcome
+  constructor(outcome: Outcome) {
+    this.outcome = outcome
+  }
+}
+
+function credentialError(error: CredentialError): ApiError {
+  if (error.kind === 'invalid_api_key') {
+    return new ApiError(
+      401,
+      '',
+      'Invalid API key',
+      null,
+      'Double check your Supabase `anon` or `service_role` API key.',
+    )
+  }
+  const code = error.kind === 'expired_jwt' ? 'PGRST303' : 'PGRST301'
+  const description = error.message.replaceAll('"', "'")
+  return new ApiError(401, code, error.message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+  })
+}
+
+function profile(state: RestState, headers: Headers, method: string): string {
+  const schemas = state.ctx.config.api.schemas
+  const read = method === 'GET' || method === 'HEAD'
+  const asked = headers.get(read ? 'accept-profile' : 'content-profile')
+  if (!asked) return schemas[0] ?? 'public'
+  if (!schemas.includes(asked)) {
+    throw new ApiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${asked}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    )
+  }
+  return asked
+}
+
+function toResponse(outcome: Outcome): Response {
+  const headers = new Headers(outcome.headers)
+  return new Response(outcome.body, { status: outcome.status, headers })
+}
+
+export function errorResponse(error: ApiError, head = false): Response {
+  const headers = { ...error.headers, 'content-type': 'application/json; charset=utf-8' }
+  return toResponse({
+    status: error.status,
+    body: head ? null : JSON.stringify(error.body),
+    headers,
+  })
+}
+
+export async function handle(state: RestState, request: Request, path: string): Promise<Response> {
+  const head = request.method === 'HEAD'
+  let caller: Caller | null = null
+  try {
+    const resolved = await state.ctx.callers.resolve(
+      request.headers.get('apikey'),
+      request.headers.get('authorization'),
+    )
+    if (!resolved.ok) throw credentialError(resolved.error)
+    caller = resolved.caller
+    const outcome = await run(state, request, path, caller)
+    return toResponse(outcome)
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : fromPgError(error, caller?.role ?? 'anon')
+    return errorResponse(apiError, head)
+  }
+}
+
+async function run(
+  state: RestState,
+  request: Request,
+  path: string,
+  caller: Caller,
+): Promise<Outcome> {
+  const { method, headers } = request
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
+  if (segments.length === 0) {
+    return {
+      status: 200,
+      body: JSON.stringify({ swagger: '2.0', info: { title: 'localbase' }, paths: {} }),
+      headers: { 'content-type': 'application/openapi+json; charset=utf-8' },
+    }
+  }
+  const rpc = segments[0] === 'rpc' && segments.length === 2
+  if (segments.length !== 1 && !rpc) {
+    throw new ApiError(404, 'PGRST125', `Invalid path specified in request URL`)
+  }
+  const schema = profile(state, headers, method)
+  const url = new URL(request.url)
+  const read = method === 'GET' || method === 'HEAD'
+  const req: RestRequest = {
+    method,
+    schema,
+    name: (rpc ? segments[1] : segments[0]) ?? '',
+    params: url.searchParams,
+    headers,
+    body: read || method === 'DELETE' ? '' : await request.text(),
+    prefs: parsePrefer(headers.get('prefer')),
+    output: parseAccept(headers.get('accept')),
+    maxRows: state.ctx.config.api.maxRows,
+  }
+  const key = read
+    ? [
+        method,
+        schema,
+        path,
+        url.search,
+        headers.get('prefer'),
+        headers.get('accept'),
+        headers.get('range'),
+      ].join('\n')
+    : null
+  const plan = state.plan(key, () => (rpc ? rpcPlan : tablePlan)(state.cache, req))
+  const headerMap: Record<string, string> = {}
+  headers.forEach((value, name) => (headerMap[name] = value))
+  const context = {
+    role: caller.role,
+    claims: caller.claims,
+    headers: headerMap,
+    method,
+    path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
+    searchPath: [schema, ...state.ctx.config.api.extraSearchPath.filter((s) => s !== schema)],
+  }
+  try {
+    return await state.ctx.db.asUser(context, (tx) => execute(tx, plan))
+  } catch (error) {
+    if (error instanceof Rollback) return error.outcome
+    throw error
+  }
+}
+
+type Tx = Parameters<Parameters<RestState['ctx']['db']['asUser']>[1]>[0]
+
+async function execute(tx: Tx, plan: Plan): Promise<Outcome> {
+  if (plan.readOnly) await tx.exec('set transaction read only')
+  const result = await tx.query<ResultRow>(plan.sql, plan.values)
+  const row = result.rows[0]
+  if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
+  const outcome = plan.finish(row)
+  if (plan.rollback) throw new Rollback(outcome)
+  return outcome
+}

@@ -97,10 +97,11 @@ export const sqlDriver: Driver = {
           : mutation
     return run(stack, user, sql, params)
   },
+  // `select *` names a scalar result's column after the function, as the REST driver does.
   rpc(stack, user, fn, args) {
     const params = Object.values(args)
     const named = Object.keys(args).map((name, i) => `${ident(name)} => $${i + 1}`)
-    const sql = `select coalesce(jsonb_agg(t), '[]') as rows from public.${ident(fn)}(${named.join(', ')}) t`
+    const sql = `select coalesce(jsonb_agg(t), '[]') as rows from (select * from public.${ident(fn)}(${named.join(', ')})) t`
     return run(stack, user, sql, params)
   },
 }

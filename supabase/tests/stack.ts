@@ -89,11 +89,9 @@ export function contextFor(user?: User): RequestContext {
   }
 }
 
-/** Whether the REST service has landed in this localbase (it answers 501 until then). */
-export async function restAvailable(stack: Stack): Promise<boolean> {
-  const res = await fetch(`${stack.url}/rest/v1/workspaces?select=id&limit=0`, {
-    headers: { apikey: DEFAULT_ANON_KEY },
-  })
+/** Whether a localbase service has landed (placeholders answer 501), probed at `path`. */
+export async function serviceAvailable(stack: Stack, path: string): Promise<boolean> {
+  const res = await fetch(`${stack.url}${path}`, { headers: { apikey: DEFAULT_ANON_KEY } })
   await res.body?.cancel()
   return res.status !== 501
 }

@@ -1,5 +1,5 @@
 import { type Driver, restDriver, sqlDriver } from './drivers.ts'
-import { restAvailable, startStack, type Stack } from './stack.ts'
+import { serviceAvailable, startStack, type Stack } from './stack.ts'
 
 /**
  * One localbase for a test file, and the ways to reach it: SQL in the request context
@@ -7,7 +7,8 @@ import { restAvailable, startStack, type Stack } from './stack.ts'
  */
 export async function openSuite(): Promise<{ stack: Stack; drivers: Driver[] }> {
   const stack = await startStack()
-  if (await restAvailable(stack)) return { stack, drivers: [sqlDriver, restDriver] }
+  if (await serviceAvailable(stack, '/rest/v1/workspaces?select=id&limit=0'))
+    return { stack, drivers: [sqlDriver, restDriver] }
   console.warn('localbase REST is not available yet: testing through SQL only')
   return { stack, drivers: [sqlDriver] }
 }

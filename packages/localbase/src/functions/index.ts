@@ -1,10 +1,56 @@
 import { Hono } from 'hono'
 import type { Service, ServiceContext } from '../context.ts'
+import { bootError, idleTimeout, methodNotAllowed, notFound, workerError } from './errors.ts'
+import { forward } from './proxy.ts'
+import { FunctionRegistry } from './registry.ts'
+import { BootError } from './worker.ts'
+import { verifyJwt } from './verify-jwt.ts'
 
-// Placeholder until the functions service lands.
+const prefix = '/functions/v1'
+const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
+// Hosted answers within the request idle timeout (150 s) or gives up with 504.
+const defaultTimeoutMs = 150_000
+
+/**
+ * Edge Functions at /functions/v1/<name>: each supabase/functions/<name>/index.ts runs in its
+ * own warm Deno process and sees the request as hosted does, path prefix `/<name>` included.
+ */
 export async function createFunctionsService(ctx: ServiceContext): Promise<Service> {
-  void ctx
+  const registry = new FunctionRegistry(ctx)
+  const timeoutMs = Number(ctx.config.env.FUNCTIONS_REQUEST_TIMEOUT_MS) || defaultTimeoutMs
   const app = new Hono()
-  app.all('*', (c) => c.json({ message: 'functions is not implemented yet' }, 501))
-  return { name: 'functions', prefix: '/functions/v1', app }
+
+  app.all('*', async (c) => {
+    const request = c.req.raw
+    const url = new URL(request.url)
+    const path = url.pathname.slice(url.pathname.indexOf(prefix) + prefix.length)
+    const name = decodeURIComponent(path.split('/')[1] ?? '')
+    const worker = registry.get(name)
+    if (!worker) return notFound()
+    if (!methods.has(request.method)) return methodNotAllowed()
+    // Preflight is the function's own business (hosted behaviour), so it skips verify_jwt.
+    if (request.method !== 'OPTIONS' && (ctx.config.functions[name]?.verifyJwt ?? true)) {
+      const refused = await verifyJwt(
+        ctx.callers,
+        request.headers.get('authorization') ?? undefined,
+      )
+      if (refused) return refused
+    }
+    let port: number
+    try {
+      port = await worker.port()
+    } catch (error) {
+      if (!(error instanceof BootError)) throw error
+      console.error(`[functions:${name}] ${error.message}`)
+      return bootError()
+    }
+    const result = await forward(port, request, path + url.search, timeoutMs)
+    if (result.kind === 'response') return result.response
+    if (request.signal.aborted) return workerError()
+    // A process that stopped answering may be stuck in a loop: start afresh next time.
+    await registry.restart(name)
+    return result.kind === 'timeout' ? idleTimeout() : workerError()
+  })
+
+  return { name: 'functions', prefix, app, close: () => registry.close() }
 }

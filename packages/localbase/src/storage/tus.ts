@@ -88,7 +88,9 @@ export function tusRoutes(app: Hono, env: Env): void {
     return c.body(null, 201, { ...tusHeaders, location, 'upload-offset': '0' })
   })
 
-  app.on('HEAD', '/upload/resumable/:id', async (c) => {
+  // Hono routes HEAD through GET handlers; TUS has no GET.
+  app.get('/upload/resumable/:id', async (c) => {
+    if (c.req.method !== 'HEAD') throw tusError(405, 'Method not allowed')
     await requester(env.sc, c)
     const { state, offset } = await load(c)
     return c.body(null, 200, {
@@ -117,6 +119,9 @@ export function tusRoutes(app: Hono, env: Env): void {
           await file.write(chunk)
           size += chunk.byteLength
         }
+      } catch (error) {
+        // A cut connection ends this PATCH; the client resumes from the offset HEAD reports.
+        if (error instanceof StorageError) throw error
       } finally {
         // Whatever arrived before a cut is kept and reported by HEAD, so the client resumes.
         await file.sync().catch(() => {})

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.ts'
+import type { Claims } from './auth.ts'
 import { encodeFrame } from './frames.ts'
 import type { Channel, Hub } from './hub.ts'
 import {
@@ -148,40 +149,33 @@ export class ChangeFeed {
     const roles = [...new Set(candidates.map((c) => c.channel.role))]
     const relids = [...new Set(candidates.map((c) => c.change.relid))]
     const allowed = await selectable(this.ctx.db, roles, relids)
-    const permitted = candidates.filter((c) => allowed.has(`${c.channel.role}\0${c.change.relid}`))
+    const permitted = candidates.filter((c) => allowed.has(`${c.change.relid} ${c.channel.role}`))
 
-    const groups = new Map<string, { role: string; claims: object; probes: RowProbe[] }>()
-    const probed = new Map<string, Map<number, number>>()
-    for (const c of permitted) {
-      const { change } = c
+    // One probe per change and distinct role+claims, looked up in one transaction per group.
+    const groups = new Map<
+      string,
+      { role: string; claims: Claims; probes: Map<number, RowProbe> }
+    >()
+    for (const { channel, change } of permitted) {
       if (change.type === 'DELETE' || !change.table.rls) continue
-      const key = JSON.stringify([c.channel.role, c.channel.claims])
+      const key = groupKey(channel)
       let group = groups.get(key)
       if (!group)
-        groups.set(key, (group = { role: c.channel.role, claims: c.channel.claims, probes: [] }))
-      const seen = probed.get(key) ?? new Map<number, number>()
-      probed.set(key, seen)
-      if (!seen.has(change.id)) {
-        seen.set(change.id, change.id)
-        const pk = change.table.columns.flatMap((col, i) =>
-          col.pk ? [change.texts[i] ?? null] : [],
-        )
-        if (pk.length) group.probes.push({ n: change.id, table: change.table, pk })
-      }
+        groups.set(key, (group = { role: channel.role, claims: channel.claims, probes: new Map() }))
+      const pk = change.table.columns.flatMap((col, i) => (col.pk ? [change.texts[i] ?? null] : []))
+      if (pk.length) group.probes.set(change.id, { n: change.id, table: change.table, pk })
     }
     const visible = new Map<string, Set<number>>()
     for (const [key, group] of groups) {
-      const rows = await visibleRows(
-        this.ctx.db,
-        group.role,
-        group.claims as never,
-        group.probes,
-      ).catch(() => new Set<number>())
+      const probes = [...group.probes.values()]
+      const rows = await visibleRows(this.ctx.db, group.role, group.claims, probes).catch(
+        () => new Set<number>(),
+      )
       visible.set(key, rows)
     }
     return permitted.filter((c) => {
       if (c.change.type === 'DELETE' || !c.change.table.rls) return true
-      return visible.get(JSON.stringify([c.channel.role, c.channel.claims]))?.has(c.change.id)
+      return visible.get(groupKey(c.channel))?.has(c.change.id)
     })
   }
 
@@ -214,6 +208,10 @@ export class ChangeFeed {
       }
     }
   }
+}
+
+function groupKey(channel: Channel): string {
+  return JSON.stringify([channel.role, channel.claims])
 }
 
 function payload(change: Change): Record<string, unknown> {

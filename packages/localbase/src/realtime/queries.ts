@@ -74,7 +74,7 @@ export async function checkFilters(db: Database, checks: FilterCheck[]): Promise
   return rows.map((r) => r.ok)
 }
 
-/** Which roles may SELECT which tables, as `role\0relid` keys. */
+/** Which roles may SELECT which tables, as `relid role` keys. */
 export async function selectable(
   db: Database,
   roles: string[],
@@ -82,7 +82,7 @@ export async function selectable(
 ): Promise<Set<string>> {
   const { rows } = await db.asService((tx) =>
     tx.query<{ key: string }>(
-      `select r.role || chr(0) || o.relid as key
+      `select o.relid || ' ' || r.role as key
      from unnest($1::text[]) r(role) cross join unnest($2::oid[]) o(relid)
      where case when exists (select from pg_roles where rolname = r.role)
        then has_table_privilege(r.role, o.relid, 'SELECT') else false end`,

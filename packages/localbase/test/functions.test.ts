@@ -209,7 +209,7 @@ describe('runtime', () => {
 
 describe('errors', () => {
   it('answers an unknown function with 404', async () => {
-    for (const name of ['missing', '_shared', '..%2Fecho']) {
+    for (const name of ['missing', '_shared', '..%2Fecho', '%E0']) {
       const res = await call(name, { headers: bearer(DEFAULT_ANON_KEY) })
       expect(res.status).toBe(404)
       expect(res.headers.get('sb-error-code')).toBe('NOT_FOUND')
@@ -218,6 +218,12 @@ describe('errors', () => {
         message: 'Requested function was not found',
       })
     }
+  })
+
+  it('answers methods hosted does not support with 405', async () => {
+    const res = await call('open', { method: 'HEAD' })
+    expect(res.status).toBe(405)
+    expect(res.headers.get('sb-error-code')).toBe('METHOD_NOT_ALLOWED')
   })
 
   it('gives 500 when the handler throws, and keeps serving', async () => {
@@ -272,7 +278,7 @@ describe('development', () => {
   })
 
   it('type-checks every function with deno check, failing on a type error', () => {
-    const script = new URL('../src/functions/check.ts', import.meta.url).pathname
+    const script = join(import.meta.dirname, '../src/functions/check.ts')
     const check = (dir: string) =>
       spawnSync(process.execPath, [script, '--workdir', dir], { encoding: 'utf8' })
     const clean = check(join(import.meta.dirname, 'fixtures/functions'))
@@ -286,4 +292,11 @@ describe('development', () => {
     expect(broken.status).toBe(1)
     expect(broken.stderr).toContain("Type 'string' is not assignable to type 'number'")
   }, 60_000)
+
+  it('ends every Deno process when localbase stops', async () => {
+    const { data } = await client().functions.invoke('echo')
+    expect(() => process.kill(data.pid, 0)).not.toThrow()
+    await lb.stop()
+    expect(() => process.kill(data.pid, 0)).toThrow(/ESRCH/)
+  })
 })

@@ -7,9 +7,19 @@ import { BootError } from './worker.ts'
 import { verifyJwt } from './verify-jwt.ts'
 
 const prefix = '/functions/v1'
-const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
+// The methods hosted Edge Functions accept; anything else is 405 (docs: status codes).
+const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 // Hosted answers within the request idle timeout (150 s) or gives up with 504.
 const defaultTimeoutMs = 150_000
+
+/** A malformed escape cannot name a function; '' matches none. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return ''
+  }
+}
 
 /**
  * Edge Functions at /functions/v1/<name>: each supabase/functions/<name>/index.ts runs in its
@@ -24,7 +34,7 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Servi
     const request = c.req.raw
     const url = new URL(request.url)
     const path = url.pathname.slice(url.pathname.indexOf(prefix) + prefix.length)
-    const name = decodeURIComponent(path.split('/')[1] ?? '')
+    const name = safeDecode(path.split('/')[1] ?? '')
     const worker = registry.get(name)
     if (!worker) return notFound()
     if (!methods.has(request.method)) return methodNotAllowed()

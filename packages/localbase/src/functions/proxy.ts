@@ -50,7 +50,7 @@ export function forward(
       clearTimeout(timer)
       res.once('close', () => request.signal.removeEventListener('abort', onAbort))
       const status = res.statusCode ?? 500
-      const empty = nullBodyStatus.has(status) || request.method === 'HEAD'
+      const empty = nullBodyStatus.has(status)
       if (empty) res.resume()
       const body = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>)
       resolve({

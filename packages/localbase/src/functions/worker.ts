@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { createInterface } from 'node:readline'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type DenoCommand, denoFlags } from './deno.ts'
 
 export type WorkerOptions = {
@@ -18,7 +18,7 @@ export type WorkerOptions = {
 /** The function could not be loaded: syntax error, failed import, no handler. */
 export class BootError extends Error {}
 
-const bootstrap = new URL('./deno/bootstrap.js', import.meta.url).pathname
+const bootstrap = fileURLToPath(new URL('./deno/bootstrap.js', import.meta.url))
 
 /** One warm Deno process serving one function on a loopback port. */
 export class FunctionWorker {
@@ -45,7 +45,8 @@ export class FunctionWorker {
     const child = spawn(deno.file, [...args, bootstrap, pathToFileURL(entry).href, marker], {
       cwd,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays an open pipe: the bootstrap exits at its EOF, so no process outlives us.
+      stdio: ['pipe', 'pipe', 'pipe'],
     })
     this.child = child
     const log = (line: string) => console.log(`[functions:${name}] ${line}`)

@@ -41,6 +41,13 @@ Deno.serve = (first, second) => {
   return listen()
 }
 
+// stdin is a pipe from localbase that ends when localbase does, however it ends (even
+// SIGKILL), so a function process never outlives the server that started it.
+;(async () => {
+  for await (const _chunk of Deno.stdin.readable);
+  Deno.exit(0)
+})()
+
 globalThis.EdgeRuntime = {
   waitUntil(promise) {
     Promise.resolve(promise).catch((error) => console.error(error))

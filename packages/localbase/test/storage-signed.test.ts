@@ -45,7 +45,7 @@ describe('storage signed URLs', () => {
     )
     expect(error).toBeNull()
     expect(data![0]).toMatchObject({ error: null, path: `${alice.id}/report.txt` })
-    expect(await (await fetch(data![0]!.signedUrl)).text()).toBe('quarterly')
+    expect(await (await fetch(data![0]!.signedUrl!)).text()).toBe('quarterly')
     expect(data![1]).toMatchObject({ signedUrl: null, path: `${alice.id}/none.txt` })
   })
 

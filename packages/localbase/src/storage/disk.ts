@@ -96,4 +96,14 @@ export class DiskStore {
     for (const name of await readdir(this.tmpDir))
       await rm(join(this.tmpDir, name), { force: true })
   }
+
+  /** Drops TUS uploads missing their state or their bytes (a crash between the two writes). */
+  async clearBrokenTus(): Promise<void> {
+    const names = new Set(await readdir(this.tusDir))
+    for (const name of names) {
+      const [id, ext] = name.split('.')
+      const partner = `${id}.${ext === 'json' ? 'part' : 'json'}`
+      if (!names.has(partner)) await rm(join(this.tusDir, name), { force: true })
+    }
+  }
 }

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { supabase } from '@/lib/supabase'
+import { renderApp } from '@/testing/render-app'
+import { signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+
+async function ownWorkspace(name: string) {
+  const owner = await signUpAs('owner')
+  const { data, error } = await supabase.from('workspaces').insert({ name }).select().single()
+  if (error) throw error
+  return { owner, workspace: data }
+}
+
+describe('members', () => {
+  it('invites by email, shows the link and the pending invitation, and revokes it', async () => {
+    const { workspace } = await ownWorkspace('Team')
+    const { user } = renderApp(`/w/${workspace.id}/members`)
+    await user.click(await screen.findByRole('button', { name: 'Invite' }))
+    const dialog = await screen.findByRole('dialog')
+    const email = uniqueEmail('guest')
+    await user.type(within(dialog).getByLabelText('Email'), email)
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
+
+    const link = await within(dialog).findByLabelText('Invitation link')
+    const { data } = await supabase.from('workspace_invitations').select('token, role, email')
+    expect(data).toEqual([{ token: expect.any(String), role: 'viewer', email }])
+    expect(link).toHaveValue(`${window.location.origin}/invite/${data![0]!.token}`)
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+
+    const pending = await screen.findByRole('region', { name: 'Pending invitations' })
+    expect(within(pending).getByText(email)).toBeInTheDocument()
+    expect(within(pending).getByText('Expires in 7 days')).toBeInTheDocument()
+    await user.click(
+      within(pending).getByRole('button', { name: `Revoke the invitation for ${email}` }),
+    )
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument(),
+    )
+  })
+
+  it('lets the invitee accept at /invite/:token, and the owner change their role', async () => {
+    const { owner, workspace } = await ownWorkspace('Shared')
+    const guestEmail = uniqueEmail('guest')
+    const { data: invitation, error } = await supabase
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace.id, email: guestEmail, role: 'viewer' })
+      .select('token')
+      .single()
+    if (error) throw error
+    await signOutLocally()
+
+    // Signed out, the link offers to sign up and come back.
+    const first = renderApp(`/invite/${invitation.token}`)
+    expect(await screen.findByRole('heading', { name: 'Join Shared' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Create an account to join' })).toHaveAttribute(
+      'href',
+      `/sign-up?next=${encodeURIComponent(`/invite/${invitation.token}`)}&email=${encodeURIComponent(guestEmail)}`,
+    )
+    first.unmount()
+
+    const guest = await signUpAs('guest', guestEmail)
+    const second = renderApp(`/invite/${invitation.token}`)
+    await second.user.click(await screen.findByRole('button', { name: 'Join Shared' }))
+    await waitFor(() =>
+      expect(second.router.state.location.pathname).toBe(`/w/${workspace.id}/library`),
+    )
+    // A viewer sees no upload button, and no invite button on the members page.
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Upload/ })).not.toBeInTheDocument()
+    second.unmount()
+    const viewerMembers = renderApp(`/w/${workspace.id}/members`)
+    expect(await screen.findByText('2 members')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument()
+    viewerMembers.unmount()
+
+    // The owner makes the guest an editor.
+    await signInAs(owner.email)
+    const ownerView = renderApp(`/w/${workspace.id}/members`)
+    await ownerView.user.click(await screen.findByRole('combobox', { name: 'Role of guest' }))
+    await ownerView.user.click(await screen.findByRole('option', { name: /editor/i }))
+    await waitFor(async () => {
+      const { data } = await supabase
+        .from('workspace_members')
+        .select('role')
+        .eq('workspace_id', workspace.id)
+        .eq('user_id', guest.userId)
+      expect(data).toEqual([{ role: 'editor' }])
+    })
+  })
+
+  it('lets a member leave', async () => {
+    const { workspace } = await ownWorkspace('Leaving')
+    const guestEmail = uniqueEmail('leaver')
+    const { data: invitation } = await supabase
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace.id, email: guestEmail, role: 'editor' })
+      .select('token')
+      .single()
+    await signOutLocally()
+    await signUpAs('leaver', guestEmail)
+    const { error } = await supabase.rpc('accept_invitation', {
+      invitation_token: invitation!.token,
+    })
+    expect(error).toBeNull()
+
+    const { user, router } = renderApp(`/w/${workspace.id}/members`)
+    await user.click(await screen.findByRole('button', { name: 'Leave workspace' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
+    )
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'))
+    const { data } = await supabase.from('workspaces').select('id')
+    expect(data).toEqual([])
+  })
+})

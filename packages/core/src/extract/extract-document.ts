@@ -16,7 +16,7 @@ const MB = 2 ** 20
  */
 export async function extractDocument(
   { bytes, fileName, mimeType }: ExtractInput,
-  { maxBytes = 100 * MB, maxUnzippedBytes = 256 * MB }: ExtractOptions = {},
+  { maxBytes = 100 * MB, maxUnzippedBytes = 128 * MB }: ExtractOptions = {},
 ): Promise<ExtractedDocument> {
   if (bytes.length === 0) throw new ExtractError('empty_file', `"${fileName}" is empty.`)
   if (bytes.length > maxBytes) {

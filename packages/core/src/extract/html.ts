@@ -1,4 +1,4 @@
-import { Readability } from '@mozilla/readability'
+import { isProbablyReaderable, Readability } from '@mozilla/readability'
 import { parseHtml } from './dom.ts'
 import { htmlToMarkdown } from './html-to-markdown.ts'
 
@@ -11,8 +11,8 @@ export async function htmlToDocument(html: string): Promise<{ markdown: string; 
   const bodyHtml = doc.body?.innerHTML ?? html
   const bodyText = doc.body?.textContent?.trim() ?? ''
   const pageTitle = doc.querySelector('title')?.textContent?.trim() || undefined
-  // Readability rewrites the document it reads, so it gets its own copy.
-  const article = await readArticle(html)
+  // Short pages are all content: readability would only drop parts of them.
+  const article = isProbablyReaderable(doc) ? await readArticle(html) : null
   const articleText = article?.textContent?.trim() ?? ''
   const useArticle = article?.content && articleText.length >= bodyText.length * MIN_ARTICLE_SHARE
   return {
@@ -24,6 +24,7 @@ export async function htmlToDocument(html: string): Promise<{ markdown: string; 
 /** Readability's article, or null when it finds none (or trips over unusual markup). */
 async function readArticle(html: string): Promise<ReturnType<Readability['parse']>> {
   try {
+    // Readability rewrites the document it reads, so it gets its own copy.
     return new Readability(await parseHtml(html)).parse()
   } catch {
     return null

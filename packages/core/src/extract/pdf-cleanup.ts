@@ -25,9 +25,10 @@ export function dropRunningLines(pages: string[][]): { pages: string[][]; droppe
   return { pages: cleaned, dropped }
 }
 
+/** The top and bottom lines of a page, leaving at least one line between them as the body. */
 function edgeIndexes(lines: string[]): number[] {
   const indexes = new Set<number>()
-  for (let i = 0; i < Math.min(EDGE_LINES, lines.length); i++) {
+  for (let i = 0; i < Math.min(EDGE_LINES, Math.floor((lines.length - 1) / 2)); i++) {
     indexes.add(i)
     indexes.add(lines.length - 1 - i)
   }

@@ -16,7 +16,7 @@ export interface ExtractInput {
 export interface ExtractOptions {
   /** Largest input accepted, in bytes (default 100 MB, the product's per-file limit). */
   maxBytes?: number
-  /** Largest total a DOCX may inflate to, in bytes (default 256 MB). */
+  /** Largest total a DOCX may inflate to, in bytes (default 128 MB: a 100 MB upload of images inflates to little more, while 200 MB of zeros deflates to 200 KB). */
   maxUnzippedBytes?: number
 }
 

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -106,6 +107,30 @@ describe('invoking a function', () => {
     expect(rest).toBe('data: last\n\n')
   })
 
+  it('boots one process for concurrent first calls', async () => {
+    const pids = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const res = await call('pid', { headers: bearer(DEFAULT_ANON_KEY) })
+        return (await res.json()).pid
+      }),
+    )
+    expect(new Set(pids).size).toBe(1)
+  })
+
+  it('relays WebSocket functions (Deno.upgradeWebSocket)', async () => {
+    const socket = new WebSocket(`${lb.url.replace('http', 'ws')}/functions/v1/socket/room`)
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve
+      socket.onerror = reject
+    })
+    const reply = new Promise<string>((resolve) => {
+      socket.onmessage = (event) => resolve(String(event.data))
+    })
+    socket.send('hi')
+    expect(await reply).toBe('/socket/room: HI')
+    socket.close()
+  })
+
   it('passes OPTIONS preflight to the function, without verify_jwt', async () => {
     const res = await call('open', {
       method: 'OPTIONS',
@@ -159,6 +184,27 @@ describe('verify_jwt', () => {
       code: 401,
       message: 'Invalid Token or Protected Header formatting',
     })
+  })
+
+  it('guards WebSocket upgrades too', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${lb.url}/functions/v1/echo`, {
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': randomBytes(16).toString('base64'),
+        },
+      })
+      req.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('upgrade', () => reject(new Error('the upgrade went through')))
+      req.on('error', reject)
+      req.end()
+    })
+    expect(status).toBe(401)
   })
 
   it('is skipped for functions with verify_jwt = false', async () => {

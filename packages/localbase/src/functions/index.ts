@@ -3,8 +3,9 @@ import type { Service, ServiceContext } from '../context.ts'
 import { bootError, idleTimeout, methodNotAllowed, notFound, workerError } from './errors.ts'
 import { forward } from './proxy.ts'
 import { FunctionRegistry } from './registry.ts'
-import { BootError } from './worker.ts'
+import { functionsUpgrade } from './upgrade.ts'
 import { verifyJwt } from './verify-jwt.ts'
+import { BootError } from './worker.ts'
 
 const prefix = '/functions/v1'
 // The methods hosted Edge Functions accept; anything else is 405 (docs: status codes).
@@ -12,10 +13,10 @@ const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 // Hosted answers within the request idle timeout (150 s) or gives up with 504.
 const defaultTimeoutMs = 150_000
 
-/** A malformed escape cannot name a function; '' matches none. */
-function safeDecode(segment: string): string {
+/** The function a path names (`/<name>/...`); '' when it names none. */
+function functionName(path: string): string {
   try {
-    return decodeURIComponent(segment)
+    return decodeURIComponent(path.split('/')[1] ?? '')
   } catch {
     return ''
   }
@@ -28,33 +29,39 @@ function safeDecode(segment: string): string {
 export async function createFunctionsService(ctx: ServiceContext): Promise<Service> {
   const registry = new FunctionRegistry(ctx)
   const timeoutMs = Number(ctx.config.env.FUNCTIONS_REQUEST_TIMEOUT_MS) || defaultTimeoutMs
-  const app = new Hono()
 
+  /** The platform's checks before a request reaches the function, then its process's port. */
+  const admit = async (
+    name: string,
+    method: string,
+    headers: Headers,
+  ): Promise<{ refused: Response } | { port: number }> => {
+    const worker = registry.get(name)
+    if (!worker) return { refused: notFound() }
+    if (!methods.has(method)) return { refused: methodNotAllowed() }
+    // Preflight is the function's own business (hosted behaviour), so it skips verify_jwt.
+    if (method !== 'OPTIONS' && (ctx.config.functions[name]?.verifyJwt ?? true)) {
+      const refused = await verifyJwt(ctx.callers, headers.get('authorization') ?? undefined)
+      if (refused) return { refused }
+    }
+    try {
+      return { port: await worker.port() }
+    } catch (error) {
+      if (!(error instanceof BootError)) throw error
+      console.error(`[functions:${name}] ${error.message}`)
+      return { refused: bootError() }
+    }
+  }
+
+  const app = new Hono()
   app.all('*', async (c) => {
     const request = c.req.raw
     const url = new URL(request.url)
     const path = url.pathname.slice(url.pathname.indexOf(prefix) + prefix.length)
-    const name = safeDecode(path.split('/')[1] ?? '')
-    const worker = registry.get(name)
-    if (!worker) return notFound()
-    if (!methods.has(request.method)) return methodNotAllowed()
-    // Preflight is the function's own business (hosted behaviour), so it skips verify_jwt.
-    if (request.method !== 'OPTIONS' && (ctx.config.functions[name]?.verifyJwt ?? true)) {
-      const refused = await verifyJwt(
-        ctx.callers,
-        request.headers.get('authorization') ?? undefined,
-      )
-      if (refused) return refused
-    }
-    let port: number
-    try {
-      port = await worker.port()
-    } catch (error) {
-      if (!(error instanceof BootError)) throw error
-      console.error(`[functions:${name}] ${error.message}`)
-      return bootError()
-    }
-    const result = await forward(port, request, path + url.search, timeoutMs)
+    const name = functionName(path)
+    const admitted = await admit(name, request.method, request.headers)
+    if ('refused' in admitted) return admitted.refused
+    const result = await forward(admitted.port, request, path + url.search, timeoutMs)
     if (result.kind === 'response') return result.response
     if (request.signal.aborted) return workerError()
     // A process that stopped answering may be stuck in a loop: start afresh next time.
@@ -62,5 +69,11 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Servi
     return result.kind === 'timeout' ? idleTimeout() : workerError()
   })
 
-  return { name: 'functions', prefix, app, close: () => registry.close() }
+  return {
+    name: 'functions',
+    prefix,
+    app,
+    upgrade: functionsUpgrade(prefix, (path, headers) => admit(functionName(path), 'GET', headers)),
+    close: () => registry.close(),
+  }
 }

@@ -35,7 +35,16 @@ export function forward(
     if (!hopByHop.has(key)) headers[key] = value
   })
   return new Promise((resolve) => {
-    const upstream = httpRequest({ host: '127.0.0.1', port, method: request.method, path, headers })
+    // A fresh loopback connection per request (agent: false): reusing idle keep-alive sockets
+    // races with the server closing them, and a reset would look like a crashed function.
+    const upstream = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: request.method,
+      path,
+      headers,
+      agent: false,
+    })
     const timer = setTimeout(() => {
       resolve({ kind: 'timeout' })
       upstream.destroy()

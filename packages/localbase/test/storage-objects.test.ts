@@ -257,13 +257,16 @@ describe('storage objects', () => {
   })
 
   it('rejects bad keys and bodies with 400, never 500', async () => {
-    const ctl = await fetch(`${stack.url}/storage/v1/object/files/a%00b.txt`, {
-      method: 'POST',
-      headers: auth(),
-      body: 'x',
-    })
-    expect(ctl.status).toBe(400)
-    expect((await ctl.json()).code).toBe('InvalidKey')
+    for (const bad of ['a%00b.txt', '%E4%BD%A0.txt', 'a%5Cb.txt']) {
+      const res = await fetch(`${stack.url}/storage/v1/object/files/${bad}`, {
+        method: 'POST',
+        headers: auth(),
+        body: 'x',
+      })
+      expect(res.status).toBe(400)
+      expect((await res.json()).code).toBe('InvalidKey')
+    }
+    expect((await files().upload("ok (1) & co's=@;:+,.txt", 'x')).error).toBeNull()
     const move = await fetch(`${stack.url}/storage/v1/object/move`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/json' },

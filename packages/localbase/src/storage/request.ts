@@ -56,22 +56,18 @@ export async function guard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-// Any name a key may hold except control characters; `..` segments are harmless since
-// bytes are stored under version ids, never under the key.
-// eslint-disable-next-line no-control-regex
-const badKey = /[\u0000-\u001f\u007f]/
+// storage's own rules (src/storage/limits.ts): S3-safe characters only, so a key that works
+// here works on hosted Supabase. Bytes live under version ids, so no key reaches the disk.
+const validKey = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/
+const validBucketName = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]+$/
 
 export function checkKey(key: string): string {
-  if (!key || key.length > 1024 || badKey.test(key) || key.startsWith('/')) {
-    throw errors.invalidKey(key)
-  }
+  if (!validKey.test(key) || key.length > 1024) throw errors.invalidKey(key)
   return key
 }
 
-const bucketName = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)+$/
-
 export function checkBucketName(name: unknown): string {
-  if (typeof name !== 'string' || name.length > 100 || !bucketName.test(name)) {
+  if (typeof name !== 'string' || name.length > 100 || !validBucketName.test(name)) {
     throw errors.invalidBucketName()
   }
   return name

@@ -301,6 +301,16 @@ describe('errors', () => {
     expect(await (await call('faulty')).json()).toEqual({ ok: true, calls: 1 })
   })
 
+  it('tells the function when the caller gives up, and keeps the process', async () => {
+    const before = (await (await call('faulty')).json()).calls
+    const { error } = await client().functions.invoke('faulty?mode=hang', { timeout: 300 })
+    expect(error?.name).toBe('FunctionsFetchError')
+    await expect
+      .poll(async () => (await (await call('faulty?mode=aborted')).json()).aborted)
+      .toBe(1)
+    expect(await (await call('faulty')).json()).toEqual({ ok: true, calls: before + 1 })
+  })
+
   it('gives 503 when the function fails to load', async () => {
     const { error } = await client().functions.invoke('broken')
     expect(error).toBeInstanceOf(FunctionsHttpError)

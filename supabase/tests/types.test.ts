@@ -11,4 +11,4 @@ it('apps/web/src/lib/database.types.ts is generated from the current migrations'
     cwd: root,
   })
   await expect(run).resolves.toMatchObject({ stderr: '' })
-})
+}, 120_000)

@@ -123,6 +123,31 @@ describe('realtime postgres_changes', () => {
     expect(b).toBeDefined()
   })
 
+  it('re-authorises a joined channel when the access token changes', async () => {
+    const carol = await makeUser(stack)
+    const c = client()
+    const inbox = new Inbox<Change>()
+    await subscribed(
+      c
+        .channel('todos-refresh')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'todos' }, inbox.push),
+    )
+    await sql(`insert into public.todos (owner_id, title) values ($1, 'before login')`, [carol.id])
+    await settle()
+    expect(inbox.items).toEqual([])
+    await c.realtime.setAuth(carol.token)
+    await settle(100)
+    await sql(`insert into public.todos (owner_id, title) values ($1, 'after login')`, [carol.id])
+    const [got] = await inbox.waitFor(1)
+    expect(got!.new).toMatchObject({ title: 'after login' })
+
+    const system = new Inbox<{ status: string; message: string }>()
+    c.getChannels()[0]!.on('system', {}, (m) => system.push(m))
+    await c.realtime.setAuth('not.a.jwt')
+    const [closed] = await system.waitFor(1)
+    expect(closed).toMatchObject({ status: 'error', message: 'Failed to validate JWT signature' })
+  })
+
   it('applies every filter operator, negation and AND-composition', async () => {
     const filters = {
       eq: 'qty=eq.5',

@@ -1,5 +1,4 @@
 import type { ServiceContext } from '../context.ts'
-import type { Claims } from './auth.ts'
 import { encodeFrame } from './frames.ts'
 import type { Channel, Hub } from './hub.ts'
 import {
@@ -8,6 +7,7 @@ import {
   loadTables,
   type QueuedChange,
   type RowProbe,
+  type Viewer,
   selectable,
   takeChanges,
   visibleRows,
@@ -151,31 +151,32 @@ export class ChangeFeed {
     const allowed = await selectable(this.ctx.db, roles, relids)
     const permitted = candidates.filter((c) => allowed.has(`${c.change.relid} ${c.channel.role}`))
 
-    // One probe per change and distinct role+claims, looked up in one transaction per group.
-    const groups = new Map<
-      string,
-      { role: string; claims: Claims; probes: Map<number, RowProbe> }
-    >()
+    // Per table: the changed rows to look up and the distinct role+claims to look them up as.
+    const perTable = new Map<Table, { rows: Map<number, RowProbe>; viewers: Map<string, Viewer> }>()
     for (const { channel, change } of permitted) {
       if (change.type === 'DELETE' || !change.table.rls) continue
-      const key = groupKey(channel)
-      let group = groups.get(key)
-      if (!group)
-        groups.set(key, (group = { role: channel.role, claims: channel.claims, probes: new Map() }))
       const pk = change.table.columns.flatMap((col, i) => (col.pk ? [change.texts[i] ?? null] : []))
-      if (pk.length) group.probes.set(change.id, { n: change.id, table: change.table, pk })
+      if (!pk.length) continue
+      let probe = perTable.get(change.table)
+      if (!probe) perTable.set(change.table, (probe = { rows: new Map(), viewers: new Map() }))
+      probe.rows.set(change.id, { n: change.id, pk })
+      probe.viewers.set(viewerKey(channel), { role: channel.role, claims: channel.claims })
     }
-    const visible = new Map<string, Set<number>>()
-    for (const [key, group] of groups) {
-      const probes = [...group.probes.values()]
-      const rows = await visibleRows(this.ctx.db, group.role, group.claims, probes).catch(
-        () => new Set<number>(),
-      )
-      visible.set(key, rows)
-    }
-    return permitted.filter((c) => {
-      if (c.change.type === 'DELETE' || !c.change.table.rls) return true
-      return visible.get(groupKey(c.channel))?.has(c.change.id)
+    const probes = [...perTable].map(([table, probe]) => {
+      // Sorted by role: realtime.visible_rows only switches role when it changes.
+      const viewers = [...probe.viewers].sort(([, a], [, b]) => a.role.localeCompare(b.role))
+      return {
+        table,
+        rows: [...probe.rows.values()],
+        viewers: viewers.map(([, viewer]) => viewer),
+        keys: viewers.map(([key]) => key),
+      }
+    })
+    const visible = probes.length ? await visibleRows(this.ctx.db, probes) : new Set<string>()
+    return permitted.filter(({ channel, change }) => {
+      if (change.type === 'DELETE' || !change.table.rls) return true
+      const viewer = probes.find((p) => p.table === change.table)?.keys.indexOf(viewerKey(channel))
+      return visible.has(`${change.relid} ${viewer} ${change.id}`)
     })
   }
 
@@ -210,7 +211,7 @@ export class ChangeFeed {
   }
 }
 
-function groupKey(channel: Channel): string {
+function viewerKey(channel: Channel): string {
   return JSON.stringify([channel.role, channel.claims])
 }
 

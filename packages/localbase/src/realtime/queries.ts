@@ -92,42 +92,34 @@ export async function selectable(
   return new Set(rows.map((r) => r.key))
 }
 
-export type RowProbe = { n: number; table: Table; pk: (string | null)[] }
+export type RowProbe = { n: number; pk: (string | null)[] }
+export type Viewer = { role: string; claims: Claims }
 
 /**
- * Which of these rows the subscriber's role and claims can SELECT (docs §4.5 step 4): one
- * transaction under that role, one query per table, each looking the rows up by primary key.
+ * Which changed rows of each table each viewer can SELECT under RLS (docs §4.5 step 4): one
+ * statement per table for all viewers and rows (realtime.visible_rows switches role and
+ * claims per viewer, as hosted apply_rls does). Returns `viewerIndex n` keys.
  */
 export async function visibleRows(
   db: Database,
-  role: string,
-  claims: Claims,
-  probes: RowProbe[],
-): Promise<Set<number>> {
-  const byTable = new Map<Table, RowProbe[]>()
-  for (const probe of probes) {
-    const list = byTable.get(probe.table) ?? []
-    list.push(probe)
-    byTable.set(probe.table, list)
-  }
-  const visible = new Set<number>()
-  await db.asUser({ role, claims }, async (tx) => {
-    for (const [table, list] of byTable) {
-      const pk = table.columns.filter((c) => c.pk)
-      const keys = pk.map((_, i) => `k${i}`)
-      const match = pk.map((c, i) => `t.${ident(c.name)} = k.k${i}::${c.sqlType}`).join(' and ')
-      const arrays = pk.map((_, i) => `$${i + 2}::text[]`).join(', ')
-      const { rows } = await tx.query<{ n: number }>(
-        `select k.n from unnest($1::int[], ${arrays}) as k(n, ${keys.join(', ')})
-         where exists (select 1 from ${ident(table.schema)}.${ident(table.table)} t where ${match})`,
-        [list.map((p) => p.n), ...pk.map((_, i) => list.map((p) => p.pk[i] ?? null))],
+  probes: { table: Table; rows: RowProbe[]; viewers: Viewer[] }[],
+): Promise<Set<string>> {
+  const visible = new Set<string>()
+  await db.asService(async (tx) => {
+    for (const { table, rows, viewers } of probes) {
+      const result = await tx.query<{ grp: number; n: number }>(
+        `select grp, n from realtime.visible_rows($1::oid::regclass, $2, $3, $4, $5, $6)`,
+        [
+          table.relid,
+          table.columns.filter((c) => c.pk).map((c) => c.name),
+          rows.map((r) => r.n),
+          JSON.stringify(rows.map((r) => r.pk)),
+          viewers.map((v) => v.role),
+          viewers.map((v) => JSON.stringify(v.claims)),
+        ],
       )
-      for (const row of rows) visible.add(row.n)
+      for (const { grp, n } of result.rows) visible.add(`${table.relid} ${grp - 1} ${n}`)
     }
   })
   return visible
-}
-
-function ident(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`
 }

@@ -18,14 +18,18 @@ export class FunctionRegistry {
   private readonly workers = new Map<string, FunctionWorker>()
   private readonly functionsDir: string
   private readonly scratch = mkdtempSync(join(tmpdir(), 'localbase-functions-'))
-  private readonly watcher: { close(): void } | null
+  private watcher: { close(): void } | null = null
   private readonly ctx: ServiceContext
   constructor(ctx: ServiceContext) {
     this.ctx = ctx
     this.functionsDir = join(ctx.config.supabaseDir, 'functions')
-    this.watcher = existsSync(this.functionsDir)
-      ? watchTree(this.functionsDir, (file) => this.changed(file))
-      : null
+    this.watch()
+  }
+
+  /** Starts watching once supabase/functions exists (it may be created after start-up). */
+  private watch() {
+    if (this.watcher || !existsSync(this.functionsDir)) return
+    this.watcher = watchTree(this.functionsDir, (file) => this.changed(file))
   }
 
   /** The worker for a function folder, or null when there is no such function. */
@@ -36,6 +40,7 @@ export class FunctionRegistry {
     const cwd = join(this.functionsDir, name)
     const entry = entryOf(cwd)
     if (!entry) return null
+    this.watch()
     const worker = new FunctionWorker({
       name,
       entry,

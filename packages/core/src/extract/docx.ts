@@ -1,4 +1,5 @@
 import mammoth from 'mammoth'
+import { parseHtml } from './dom.ts'
 import { ExtractError } from './errors.ts'
 import { htmlToMarkdown } from './html-to-markdown.ts'
 import { assertNotZipBomb, readCentralDirectory } from './zip-guard.ts'
@@ -27,5 +28,5 @@ export async function docxToMarkdown(
     })
   }
   const warnings = [...new Set(result.messages.map((m) => m.message))].slice(0, 20)
-  return { markdown: htmlToMarkdown(result.value), warnings }
+  return { markdown: htmlToMarkdown((await parseHtml(result.value)).body), warnings }
 }

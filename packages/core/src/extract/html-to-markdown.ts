@@ -1,16 +1,21 @@
 import TurndownService from 'turndown'
 import { addGfmTables, cellMarker, isTableCell } from './gfm-table.ts'
 
-/** HTML → Markdown: ATX headings, fenced code, GFM tables, no images (their bytes are no text). */
-export function htmlToMarkdown(html: string): string {
-  // Cells outside any table (broken HTML) keep their markers: drop those.
-  const markdown = turndown()
-    .turndown(html)
-    .replace(/[\ue000\ue001]/g, ' ')
-  return markdown
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+/**
+ * HTML → Markdown: ATX headings, fenced code, GFM tables, no images (their bytes are no text).
+ * Takes a parsed element (see parseHtml), never a string: turndown's own string parsing needs a
+ * DOMParser, which Web Workers lack.
+ */
+export function htmlToMarkdown(root: HTMLElement): string {
+  return (
+    turndown()
+      .turndown(root)
+      // Cells outside any table (broken HTML) keep their markers: drop those.
+      .replace(/[\ue000\ue001]/g, ' ')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  )
 }
 
 let service: TurndownService | undefined

@@ -8,15 +8,14 @@ const MIN_ARTICLE_SHARE = 0.3
 /** The page's main content as Markdown (readability), or its whole body when that finds too little. */
 export async function htmlToDocument(html: string): Promise<{ markdown: string; title?: string }> {
   const doc = await parseHtml(html)
-  const bodyHtml = doc.body?.innerHTML ?? html
-  const bodyText = doc.body?.textContent?.trim() ?? ''
+  const bodyText = doc.body.textContent?.trim() ?? ''
   const pageTitle = doc.querySelector('title')?.textContent?.trim() || undefined
   // Short pages are all content: readability would only drop parts of them.
   const article = isProbablyReaderable(doc) ? await readArticle(html) : null
   const articleText = article?.textContent?.trim() ?? ''
   const useArticle = article?.content && articleText.length >= bodyText.length * MIN_ARTICLE_SHARE
   return {
-    markdown: htmlToMarkdown(useArticle ? article.content! : bodyHtml),
+    markdown: htmlToMarkdown(useArticle ? (await parseHtml(article.content!)).body : doc.body),
     title: (useArticle ? article.title?.trim() : undefined) || pageTitle,
   }
 }

@@ -108,24 +108,38 @@ before insert on public.workspaces
 for each row execute function public.add_workspace_creator();
 
 -- A workspace always keeps an owner. Checked after each change, so a statement that
--- promotes someone and demotes the old owner together is fine; deleting the workspace
--- (or the user's account) cascades freely.
+-- promotes someone and demotes the old owner together is fine. Deleting the workspace
+-- cascades freely. When a sole owner's account is deleted, the most senior remaining
+-- member (editors before viewers, then the longest-standing) becomes owner, and a
+-- workspace left with nobody goes with its last member.
 create function public.keep_an_owner() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  if old.role = 'owner'
-    and exists (select 1 from public.workspaces w where w.id = old.workspace_id)
-    and exists (select 1 from public.profiles p where p.id = old.user_id)
-    and not exists (
+  if old.role <> 'owner'
+    or not exists (select 1 from public.workspaces w where w.id = old.workspace_id)
+    or exists (
       select 1 from public.workspace_members m
       where m.workspace_id = old.workspace_id and m.role = 'owner'
     )
   then
+    return null;
+  end if;
+  if exists (select 1 from public.profiles p where p.id = old.user_id) then
     raise exception 'a workspace must keep at least one owner'
       using errcode = 'P0001',
             hint = 'Make another member an owner first, or delete the workspace.';
+  end if;
+  update public.workspace_members set role = 'owner'
+  where (workspace_id, user_id) = (
+    select m.workspace_id, m.user_id from public.workspace_members m
+    where m.workspace_id = old.workspace_id
+    order by array_position(array['owner', 'editor', 'viewer'], m.role), m.created_at
+    limit 1
+  );
+  if not found then
+    delete from public.workspaces where id = old.workspace_id;
   end if;
   return null;
 end $$;

@@ -151,18 +151,30 @@ describe.each(drivers)('workspaces through $name', (driver) => {
 })
 
 describe('workspaces, database rules', () => {
-  it('drops the memberships of a deleted account, even a sole owner’s', async () => {
-    const frank = await createUser(stack, 'frank')
-    await stack.db.pg.query(
-      `insert into public.workspaces (name, created_by) values ('Frank''s', $1)`,
+  it('hands a deleted sole owner’s workspaces to the senior member, or deletes them', async () => {
+    const [frank, viewer, editor] = [
+      await createUser(stack, 'frank'),
+      await createUser(stack, 'viewer'),
+      await createUser(stack, 'editor'),
+    ]
+    const { rows } = await stack.db.pg.query<{ id: string }>(
+      `insert into public.workspaces (name, created_by) values ('Shared', $1), ('Alone', $1)
+       returning id`,
       [frank.id],
+    )
+    const [shared, alone] = rows.map((row) => row.id)
+    await stack.db.pg.query(
+      `insert into public.workspace_members (workspace_id, user_id, role)
+       values ($1, $2, 'viewer'), ($1, $3, 'editor')`,
+      [shared, viewer.id, editor.id],
     )
     await stack.db.pg.query('delete from auth.users where id = $1', [frank.id])
-    const { rows } = await stack.db.pg.query(
-      'select 1 from public.workspace_members where user_id = $1',
-      [frank.id],
-    )
-    expect(rows).toEqual([])
+    expect(await membersOf(shared!)).toEqual([
+      { user_id: editor.id, role: 'owner' },
+      { user_id: viewer.id, role: 'viewer' },
+    ])
+    const left = await stack.db.pg.query('select 1 from public.workspaces where id = $1', [alone])
+    expect(left.rows).toEqual([])
   })
 
   it('publishes membership changes to realtime', async () => {

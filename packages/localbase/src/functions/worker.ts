@@ -50,7 +50,9 @@ export class FunctionWorker {
     })
     this.child = child
     const log = (line: string) => console.log(`[functions:${name}] ${line}`)
-    createInterface({ input: child.stderr! }).on('line', log)
+    createInterface({ input: child.stderr! }).on('line', (line) =>
+      console.error(`[functions:${name}] ${line}`),
+    )
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new BootError(`${name} did not start within ${bootTimeoutMs} ms`))

@@ -20,6 +20,8 @@ export async function docxToMarkdown(
     // Node's mammoth reads `buffer`, its browser build `arrayBuffer`: give both.
     const input = { buffer: bytes, arrayBuffer } as unknown as { arrayBuffer: ArrayBuffer }
     result = await mammoth.convertToHtml(input, {
+      // Word's Title style is the document's top heading (mammoth maps only Heading 1-6).
+      styleMap: ["p[style-name='Title'] => h1:fresh"],
       convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
     })
   } catch (error) {
@@ -27,6 +29,8 @@ export async function docxToMarkdown(
       cause: error,
     })
   }
-  const warnings = [...new Set(result.messages.map((m) => m.message))].slice(0, 20)
+  // Mammoth's warnings are about styles it did not map (noise for a reader); its errors are not.
+  const errors = result.messages.filter((message) => message.type === 'error')
+  const warnings = [...new Set(errors.map((message) => message.message))]
   return { markdown: htmlToMarkdown((await parseHtml(result.value)).body), warnings }
 }

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { chunkDocument } from '../chunk/chunk-document.ts'
 import { buildPdf } from '../testing/build-pdf.ts'
+import { sharedData } from '../testing/shared-data.ts'
 import { extractDocument } from './extract-document.ts'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -96,6 +100,29 @@ describe('Markdown and HTML', () => {
         'After | table',
       ].join('\n'),
     )
+  })
+})
+
+describe('DOCX', () => {
+  it('keeps the title, headings, lists and tables as Markdown', async () => {
+    const path = fileURLToPath(
+      new URL('docling-testdata/docx/sources/word_sample.docx', sharedData),
+    )
+    const doc = await extract(new Uint8Array(readFileSync(path)), 'word_sample.docx')
+    expect(doc).toMatchObject({ format: 'docx', title: 'Swimming in the lake', warnings: [] })
+    expect(doc.text).toContain('\n# Let’s swim!\n')
+    expect(doc.text).toContain('\n## Let’s eat\n')
+    expect(doc.text).toMatch(/^- +Paddle about$/m)
+    expect(doc.text).toMatch(/^2\. +Don’t forget to drink water$/m)
+    expect(doc.text).toContain(
+      [
+        '| | Food | Calories per portion |',
+        '| --- | --- | --- |',
+        '| Leaves | Ash, Elm, Maple | 50 |',
+      ].join('\n'),
+    )
+    const paths = chunkDocument(doc).map((chunk) => chunk.headingPath)
+    expect(paths).toContainEqual(['Let’s swim!', 'Let’s eat'])
   })
 })
 

@@ -82,6 +82,14 @@ export async function handle(state: RestState, request: Request, path: string): 
   }
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL')
+  }
+}
+
 async function run(
   state: RestState,
   request: Request,
@@ -89,7 +97,7 @@ async function run(
   caller: Caller,
 ): Promise<Outcome> {
   const { method, headers } = request
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
+  const segments = path.split('/').filter(Boolean).map(decodeSegment)
   if (segments.length === 0) {
     return {
       status: 200,

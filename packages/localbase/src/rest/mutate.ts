@@ -64,8 +64,8 @@ function insertSql(
   const columns = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))]
   checkColumns(table, columns)
   if (rows.length === 0) return noRows(target)
-  const payload = b.params.add(JSON.stringify(rows))
   const list = columns.map(ident).join(', ')
+  const payload = columns.length ? b.params.add(JSON.stringify(rows)) : ''
   let insert: string
   if (columns.length === 0) {
     insert = `insert into ${target} as t0 default values`

@@ -39,10 +39,15 @@ function csvCell(value: unknown): string {
 }
 
 function toCsv(json: string): string {
-  const rows = JSON.parse(json) as Record<string, unknown>[]
+  const parsed: unknown = JSON.parse(json)
+  const rows = (Array.isArray(parsed) ? parsed : [parsed]) as unknown[]
+  if (!rows.every((r) => typeof r === 'object' && r !== null)) return rows.map(csvCell).join('\n')
   if (rows.length === 0) return ''
   const keys = Object.keys(rows[0] ?? {})
-  return [keys.map(csvCell), ...rows.map((r) => keys.map((k) => csvCell(r[k])))]
+  return [
+    keys.map(csvCell),
+    ...rows.map((r) => keys.map((k) => csvCell((r as Record<string, unknown>)[k]))),
+  ]
     .map((cells) => cells.join(','))
     .join('\n')
 }

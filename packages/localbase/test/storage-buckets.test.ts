@@ -6,7 +6,7 @@ describe('storage buckets', () => {
   let stack: TestStack
   beforeAll(async () => {
     stack = await startTestStack('storage')
-  })
+  }, 180_000)
   afterAll(() => stack?.stop())
 
   it('creates the buckets declared in config.toml', async () => {

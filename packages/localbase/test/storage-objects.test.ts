@@ -7,7 +7,7 @@ describe('storage objects', () => {
   beforeAll(async () => {
     stack = await startTestStack('storage')
     await stack.admin().storage.createBucket('files')
-  })
+  }, 180_000)
   afterAll(() => stack?.stop())
   const files = () => stack.admin().storage.from('files')
 

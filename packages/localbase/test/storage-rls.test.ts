@@ -16,7 +16,7 @@ describe('storage RLS', () => {
     secret = `${alice.id}/secret.txt`
     const up = await alice.client.storage.from('private').upload(secret, 'alice only')
     expect(up.error).toBeNull()
-  })
+  }, 180_000)
   afterAll(() => stack?.stop())
   const mine = (u: TestUser) => u.client.storage.from('private')
   const rowCount = async () =>
@@ -141,5 +141,12 @@ describe('storage RLS', () => {
         .publicUrl,
     )
     expect(download.headers.get('content-disposition')).toContain('filename=me.png')
+  })
+
+  it('sets storage.operation so policies can tell operations apart', async () => {
+    const audited = alice.client.storage.from('audited')
+    expect((await audited.upload('direct.txt', 'x')).error).toBeNull()
+    const viaSign = await audited.createSignedUploadUrl('signed.txt')
+    expect(viaSign.error).toMatchObject({ statusCode: '403' })
   })
 })

@@ -10,7 +10,7 @@ describe('storage signed URLs', () => {
     stack = await startTestStack('storage')
     alice = await makeUser(stack)
     await alice.client.storage.from('private').upload(`${alice.id}/report.txt`, 'quarterly')
-  })
+  }, 180_000)
   afterAll(() => stack?.stop())
   const files = () => alice.client.storage.from('private')
 

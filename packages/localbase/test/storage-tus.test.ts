@@ -15,7 +15,7 @@ describe('storage TUS resumable uploads', () => {
     stack = await startTestStack('storage')
     alice = await makeUser(stack)
     endpoint = `${stack.url}/storage/v1/upload/resumable`
-  })
+  }, 180_000)
   afterAll(() => stack?.stop())
   const auth = () => ({ authorization: `Bearer ${alice.jwt}`, apikey: stack.config.keys.anonKey })
   const create = (name: string, length: number, extra: Record<string, string> = {}) =>

@@ -77,7 +77,7 @@ export function objectRoutes(app: Hono, env: Env): void {
   for (const path of infoPaths) {
     app.get(path, async (c) => {
       const who = await requester(env.sc, c)
-      const row = await who.as('storage.object.info', (tx) =>
+      const row = await who.as('storage.object.info_authenticated', (tx) =>
         findObject(tx, c.req.param('bucket') ?? '', key(c)),
       )
       if (!row) throw errors.noSuchKey()
@@ -99,7 +99,7 @@ export function objectRoutes(app: Hono, env: Env): void {
 
   const download = async (c: Context) => {
     const who = await requester(env.sc, c)
-    const row = await who.as('storage.object.get', (tx) =>
+    const row = await who.as('storage.object.get_authenticated', (tx) =>
       findObject(tx, c.req.param('bucket') ?? '', key(c)),
     )
     if (!row) throw errors.noSuchKey()
@@ -108,22 +108,22 @@ export function objectRoutes(app: Hono, env: Env): void {
   app.on(['GET', 'HEAD'], '/object/authenticated/:bucket/:key{.+}', download)
   app.on(['GET', 'HEAD'], '/object/:bucket/:key{.+}', download)
 
-  const upload = (upsert: (c: Context) => boolean) => async (c: Context) => {
+  // PUT is storage's update: always an upsert, under its own operation name.
+  const upload = (update: boolean) => async (c: Context) => {
     const who = await requester(env.sc, c)
-    const target = { bucket: c.req.param('bucket') ?? '', name: key(c), upsert: upsert(c) }
+    const target = {
+      bucket: c.req.param('bucket') ?? '',
+      name: key(c),
+      upsert: update || c.req.header('x-upsert') === 'true',
+      operation: update ? 'storage.object.upload_update' : 'storage.object.upload',
+    }
     const { id, key: path } = await storeUpload(env, who, target, (rules) =>
       readUpload(c, env.store, rules),
     )
     return c.json({ Id: id, Key: path })
   }
-  app.post(
-    '/object/:bucket/:key{.+}',
-    upload((c) => c.req.header('x-upsert') === 'true'),
-  )
-  app.put(
-    '/object/:bucket/:key{.+}',
-    upload(() => true),
-  )
+  app.post('/object/:bucket/:key{.+}', upload(false))
+  app.put('/object/:bucket/:key{.+}', upload(true))
 
   app.delete('/object/:bucket/:key{.+}', async (c) => {
     const who = await requester(env.sc, c)

@@ -69,7 +69,7 @@ export function signedRoutes(app: Hono, env: Env): void {
     if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string'))
       throw errors.missingParameter('paths')
     const bucket = c.req.param('bucket')
-    const found = await who.as('storage.object.sign', async (tx) => {
+    const found = await who.as('storage.object.sign_many', async (tx) => {
       const { rows } = await tx.query<{ name: string }>(
         `select name from storage.objects where bucket_id = $1 and name = any($2::text[])`,
         [bucket, paths],
@@ -105,7 +105,12 @@ export function signedRoutes(app: Hono, env: Env): void {
     const name = key(c)
     const upsert = c.req.header('x-upsert') === 'true'
     // The caller's right to write is checked now, as storage's signUploadObjectUrl does.
-    await prepareUpload(env, who, { bucket, name, upsert })
+    await prepareUpload(env, who, {
+      bucket,
+      name,
+      upsert,
+      operation: 'storage.object.sign_upload_url',
+    })
     const url = `${bucket}/${name}`
     const token = await sign(
       { owner: who.ownerId ?? undefined, url, upsert, scope: 'upload' },

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import type { Database, Transaction } from '../db/database.ts'
+import { errors } from './errors.ts'
 
 /** Timestamps as storage's JSON shows them (a JS Date through JSON.stringify). */
 export const iso = (column: string) =>
@@ -89,32 +91,45 @@ export type ObjectWrite = {
 }
 
 /**
- * Inserts (or upserts) the row of a new version; returns its id and the version it replaced.
- * Under RLS an insert needs INSERT, an upsert over an existing row SELECT and UPDATE too.
+ * Writes the row of a new version; returns its id and the version it replaced. As storage
+ * does, a plain upload is an INSERT without RETURNING (an INSERT policy is enough), and an
+ * upsert is INSERT … ON CONFLICT DO UPDATE … RETURNING (SELECT and UPDATE policies too).
  */
 export async function writeObject(
   tx: Transaction,
   w: ObjectWrite,
 ): Promise<{ id: string; old_version: string | null }> {
-  const conflict = w.upsert
-    ? `on conflict (bucket_id, name) do update set owner = excluded.owner,
-         owner_id = excluded.owner_id, version = excluded.version, metadata = excluded.metadata,
-         user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()`
-    : ''
+  const values = [
+    w.bucket,
+    w.name,
+    w.owner,
+    w.ownerId,
+    w.version,
+    w.metadata === null ? null : JSON.stringify(w.metadata),
+    w.userMetadata === undefined ? null : JSON.stringify(w.userMetadata),
+  ]
+  if (!w.upsert) {
+    const id = randomUUID()
+    await tx
+      .query(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata, id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [...values, id],
+      )
+      .catch((error: { code?: string }) => {
+        throw error.code === '23505' ? errors.keyExists() : error
+      })
+    return { id, old_version: null }
+  }
   const { rows } = await tx.query<{ id: string; old_version: string | null }>(
     `with old as (select version from storage.objects where bucket_id = $1 and name = $2)
      insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-     values ($1, $2, $3, $4, $5, $6, $7) ${conflict}
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (bucket_id, name) do update set owner = excluded.owner,
+       owner_id = excluded.owner_id, version = excluded.version, metadata = excluded.metadata,
+       user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()
      returning id, (select version from old) as old_version`,
-    [
-      w.bucket,
-      w.name,
-      w.owner,
-      w.ownerId,
-      w.version,
-      w.metadata === null ? null : JSON.stringify(w.metadata),
-      w.userMetadata === undefined ? null : JSON.stringify(w.userMetadata),
-    ],
+    values,
   )
   return rows[0]!
 }

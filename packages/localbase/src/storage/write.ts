@@ -5,7 +5,13 @@ import { errors } from './errors.ts'
 import { type Env, guard, type Requester } from './request.ts'
 import { bucketLimits, type ObjectWrite, writeObject } from './sql.ts'
 
-export type Target = { bucket: string; name: string; upsert: boolean }
+export type Target = {
+  bucket: string
+  name: string
+  upsert: boolean
+  /** storage.operation for policies; storage's route operation names. */
+  operation?: string
+}
 /** The uploader; null for a signed upload URL, which writes as the owner its token names. */
 export type Writer = Requester | { owner: string | null; ownerId: string | null; as?: undefined }
 
@@ -25,7 +31,9 @@ export async function prepareUpload(env: Env, writer: Writer, target: Target): P
   const global = env.sc.config.storage.fileSizeLimit
   const limit = Math.min(global, bucket.file_size_limit ?? global)
   const run: Run = (fn) =>
-    writer.as ? writer.as('storage.object.upload', fn) : guard(() => env.sc.db.asService(fn))
+    writer.as
+      ? writer.as(target.operation ?? 'storage.object.upload', fn)
+      : guard(() => env.sc.db.asService(fn))
   const row: Row = {
     bucket: target.bucket,
     name: target.name,

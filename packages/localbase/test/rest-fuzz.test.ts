@@ -36,7 +36,7 @@ const ops =
     ' ',
   )
 const values =
-  '1|-1|abc||null|true|(1,2)|(a,"b,c")|{1,2}|{"a":1}|[1,5)|it\'s|%|*|\|"|(|)|9999999999999999999999|1e400|2024-01-01|💥|\'; drop table users; --'.split(
+  '1|-1|abc||null|true|(1,2)|(a,"b,c")|{1,2}|{"a":1}|[1,5)|it\'s|%|*|\\|"|(|)|9999999999999999999999|1e400|2024-01-01|💥|\'; drop table users; --'.split(
     '|',
   )
 const embeds =

@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_ANON_KEY } from '../src/config/keys.ts'
+import { DEFAULT_ANON_KEY, DEFAULT_PUBLISHABLE_KEY } from '../src/config/keys.ts'
 import { startTestStack, type TestStack } from './helpers.ts'
 import { Inbox, realtimeClient, settle, subscribed } from './realtime-helpers.ts'
 
@@ -37,6 +37,18 @@ describe('realtime broadcast and presence', () => {
       expect(got).toEqual({ type: 'broadcast', event: 'msg', payload: { n: 1, s: 'é' } })
     })
   }
+
+  it('connects with a publishable key, which joins without an access_token', async () => {
+    const inbox = new Inbox<unknown>()
+    await subscribed(
+      client({ key: DEFAULT_PUBLISHABLE_KEY })
+        .channel('sb-keys')
+        .on('broadcast', { event: 'hi' }, (m) => inbox.push(m.payload)),
+    )
+    const sender = await subscribed(client({ key: DEFAULT_PUBLISHABLE_KEY }).channel('sb-keys'))
+    await sender.send({ type: 'broadcast', event: 'hi', payload: { ok: true } })
+    expect(await inbox.waitFor(1)).toEqual([{ ok: true }])
+  })
 
   it('carries binary payloads between v2 clients', async () => {
     const inbox = new Inbox<{ payload: ArrayBuffer }>()

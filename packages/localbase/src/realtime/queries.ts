@@ -92,34 +92,40 @@ export async function selectable(
   return new Set(rows.map((r) => r.key))
 }
 
+const VIEWERS_PER_STATEMENT = 8
+
 export type RowProbe = { n: number; pk: (string | null)[] }
 export type Viewer = { role: string; claims: Claims }
 
 /**
  * Which changed rows of each table each viewer can SELECT under RLS (docs §4.5 step 4): one
- * statement per table for all viewers and rows (realtime.visible_rows switches role and
- * claims per viewer, as hosted apply_rls does). Returns `viewerIndex n` keys.
+ * statement per table for all rows and a handful of viewers (realtime.visible_rows switches
+ * role and claims per viewer, as hosted apply_rls does). Returns `relid viewerIndex n` keys.
  */
 export async function visibleRows(
   db: Database,
   probes: { table: Table; rows: RowProbe[]; viewers: Viewer[] }[],
 ): Promise<Set<string>> {
   const visible = new Set<string>()
-  await db.asService(async (tx) => {
-    for (const { table, rows, viewers } of probes) {
-      const result = await tx.query<{ grp: number; n: number }>(
-        `select grp, n from realtime.visible_rows($1::oid::regclass, $2, $3, $4, $5, $6)`,
-        [
-          table.relid,
-          table.columns.filter((c) => c.pk).map((c) => c.name),
-          rows.map((r) => r.n),
-          JSON.stringify(rows.map((r) => r.pk)),
-          viewers.map((v) => v.role),
-          viewers.map((v) => JSON.stringify(v.claims)),
-        ],
+  for (const { table, rows, viewers } of probes) {
+    // A few viewers per transaction, so REST requests get the connection in between.
+    for (let from = 0; from < viewers.length; from += VIEWERS_PER_STATEMENT) {
+      const chunk = viewers.slice(from, from + VIEWERS_PER_STATEMENT)
+      const result = await db.asService((tx) =>
+        tx.query<{ grp: number; n: number }>(
+          `select grp, n from realtime.visible_rows($1::oid::regclass, $2, $3, $4, $5, $6)`,
+          [
+            table.relid,
+            table.columns.filter((c) => c.pk).map((c) => c.name),
+            rows.map((r) => r.n),
+            JSON.stringify(rows.map((r) => r.pk)),
+            chunk.map((v) => v.role),
+            chunk.map((v) => JSON.stringify(v.claims)),
+          ],
+        ),
       )
-      for (const { grp, n } of result.rows) visible.add(`${table.relid} ${grp - 1} ${n}`)
+      for (const { grp, n } of result.rows) visible.add(`${table.relid} ${from + grp - 1} ${n}`)
     }
-  })
+  }
   return visible
 }

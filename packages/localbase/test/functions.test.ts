@@ -247,6 +247,13 @@ describe('runtime', () => {
       .toEqual({ background: 'done' })
   })
 
+  it('maps jsr:@supabase/supabase-js to npm, and the client reaches localbase', async () => {
+    const { data, error } = await client().functions.invoke('client')
+    expect(error).toBeNull()
+    expect(data.error).toBeNull()
+    expect(data.pid).toEqual(expect.any(Number))
+  }, 120_000)
+
   it("resolves bare specifiers through the function's own deno.json imports", async () => {
     const { data } = await client().functions.invoke('mapped')
     expect(data).toBe('hello from the deno.json import map')

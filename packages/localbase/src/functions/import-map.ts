@@ -10,6 +10,8 @@ export type ImportMap = {
 const shimDir = new URL('./deno/', import.meta.url)
 const edgeRuntimeTypes = /jsr:@supabase\/functions-js(?:@[^/'"\s]+)?\/edge-runtime\.d\.ts/g
 const stdServe = /https:\/\/deno\.land\/std(?:@[^/'"\s]+)?\/http\/server\.ts/g
+// JSR is out of reach offline; Supabase publishes the same client packages to npm.
+const jsrSupabase = /jsr:@supabase\/([a-z0-9-]+)(@[^/'"\s]+)?(\/[^'"\s]*)?/g
 const sourceFile = /\.(?:[cm]?[jt]sx?)$/
 
 /** Every source file under the functions folder, to find the specifiers that need a shim. */
@@ -26,12 +28,16 @@ function sources(dir: string): string[] {
 /**
  * Deno 2 has no loader hooks, so shims go in through the import map: exact keys for each
  * spelling found in the sources (the std version is part of the URL, and import-map keys
- * only match by prefix when they end in `/`).
+ * only match by prefix when they end in `/`). The edge-runtime types come last, so they win
+ * over the general jsr:@supabase → npm:@supabase mapping.
  */
 function shimImports(functionsDir: string): Record<string, string> {
   const imports: Record<string, string> = {}
   for (const file of sources(functionsDir)) {
     const text = readFileSync(file, 'utf8')
+    for (const [specifier, name, version = '', path = ''] of text.matchAll(jsrSupabase)) {
+      imports[specifier] = `npm:@supabase/${name}${version}${path}`
+    }
     for (const [specifier] of text.matchAll(edgeRuntimeTypes)) {
       imports[specifier] = new URL('edge-runtime.d.ts', shimDir).href
     }

@@ -5,6 +5,7 @@ import { clientOf } from './client.ts'
 import { AuthError, badRequest, validation } from './errors.ts'
 import { type Body, readBody, str } from './http.ts'
 import { verifyPassword } from './passwords.ts'
+import { exchangeCode } from './pkce.ts'
 import { SignInLimiter } from './rate-limit.ts'
 import {
   type AmrEntry,
@@ -143,6 +144,7 @@ export function tokenRoutes(app: Hono, ctx: ServiceContext): void {
       if (outcome instanceof AuthError) throw outcome
       return c.json(outcome)
     }
+    if (grant === 'pkce') return c.json(await exchangeCode(ctx, body, clientOf(c)))
     throw badRequest('invalid_credentials', 'unsupported_grant_type')
   })
 }

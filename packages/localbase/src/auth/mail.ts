@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
+import { type Challenge, PKCE_PREFIX, recordFlow } from './pkce.ts'
 
 // Mail goes to the local dev mailbox (_localbase.mailbox); links carry GoTrue's token
 // hash (sha224 of email + OTP) and the emailed code is the OTP itself.
@@ -48,13 +49,17 @@ export const tokenHash = (email: string, otp: string): string =>
 
 export type Link = { otp: string; hash: string; link: string; redirectTo: string }
 
-/** Stores a fresh one-time token (replacing the user's previous one of that type). */
+/**
+ * Stores a fresh one-time token (replacing the user's previous one of that type). With a
+ * PKCE challenge the flow is recorded and the link's token is marked `pkce_`.
+ */
 export async function createLink(
   ctx: ServiceContext,
   tx: Transaction,
   user: { id: string; email: string },
   kind: LinkKind,
   redirectTo: string,
+  pkce: Challenge | null = null,
 ): Promise<Link> {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const hash = tokenHash(user.email, otp)
@@ -68,7 +73,9 @@ export async function createLink(
      update auth.users set ${sentColumn[kind]} = now() where id = $1`,
     [user.id, tokenTypeOf[kind], hash, user.email],
   )
-  const query = new URLSearchParams({ token: hash, type: kind, redirect_to: redirectTo })
+  if (pkce) await recordFlow(tx, user.id, kind, pkce)
+  const token = pkce ? PKCE_PREFIX + hash : hash
+  const query = new URLSearchParams({ token, type: kind, redirect_to: redirectTo })
   return { otp, hash, link: `${ctx.url}/auth/v1/verify?${query}`, redirectTo }
 }
 
@@ -96,8 +103,9 @@ export async function mailLink(
   user: { id: string; email: string },
   kind: LinkKind,
   redirectTo: string,
+  pkce: Challenge | null = null,
 ): Promise<Link> {
-  const link = await createLink(ctx, tx, user, kind, redirectTo)
+  const link = await createLink(ctx, tx, user, kind, redirectTo, pkce)
   await sendMail(tx, user.email, kind, link)
   return link
 }

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../context.ts'
 import { unprocessable, validation } from './errors.ts'
 import { bool, normaliseEmail, obj, readBody, str } from './http.ts'
 import { mailLink } from './mail.ts'
+import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { findByEmail, insertUser } from './users.ts'
 
@@ -19,11 +20,12 @@ export function otpRoutes(app: Hono, ctx: ServiceContext): void {
     const email = normaliseEmail(str(body, 'email'))
     const createUser = bool(body, 'create_user') ?? true
     const data = obj(body, 'data') ?? {}
+    const pkce = challengeOf(body)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
     await ctx.db.asService(async (tx) => {
       const existing = await findByEmail(tx, email)
       if (existing?.confirmed) {
-        await mailLink(ctx, tx, { id: existing.id, email }, 'magiclink', redirectTo)
+        await mailLink(ctx, tx, { id: existing.id, email }, 'magiclink', redirectTo, pkce)
         return
       }
       if (!existing && (!createUser || !auth.enableSignup)) {
@@ -33,7 +35,7 @@ export function otpRoutes(app: Hono, ctx: ServiceContext): void {
       const id =
         existing?.id ??
         (await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data }))
-      await mailLink(ctx, tx, { id, email }, 'signup', redirectTo)
+      await mailLink(ctx, tx, { id, email }, 'signup', redirectTo, pkce)
     })
     return c.json({})
   })
@@ -42,10 +44,11 @@ export function otpRoutes(app: Hono, ctx: ServiceContext): void {
     const body = await readBody(c)
     if (!str(body, 'email')) throw validation('Password recovery requires an email')
     const email = normaliseEmail(str(body, 'email'))
+    const pkce = challengeOf(body)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
     await ctx.db.asService(async (tx) => {
       const user = await findByEmail(tx, email)
-      if (user) await mailLink(ctx, tx, { id: user.id, email }, 'recovery', redirectTo)
+      if (user) await mailLink(ctx, tx, { id: user.id, email }, 'recovery', redirectTo, pkce)
     })
     return c.json({})
   })

@@ -65,3 +65,20 @@ language sql stable as $$
     'deleted_at', u.deleted_at
   ))
 $$;
+
+-- PKCE: a link's flow, exchanged for a session at POST /token?grant_type=pkce.
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);

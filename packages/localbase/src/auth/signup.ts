@@ -6,6 +6,7 @@ import { unprocessable, validation } from './errors.ts'
 import { normaliseEmail, obj, readBody, str } from './http.ts'
 import { mailLink } from './mail.ts'
 import { checkStrength, hashPassword } from './passwords.ts'
+import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { startSession } from './sessions.ts'
 import { findByEmail, findById, insertUser } from './users.ts'
@@ -68,6 +69,7 @@ export function signupRoutes(app: Hono, ctx: ServiceContext): void {
     const passwordHash = await hashPassword(password)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
     const autoconfirm = !auth.enableConfirmations
+    const pkce = challengeOf(body)
 
     const result = await ctx.db.asService(async (tx) => {
       const existing = await findByEmail(tx, address)
@@ -84,7 +86,7 @@ export function signupRoutes(app: Hono, ctx: ServiceContext): void {
           userMetadata: data,
         }))
       if (autoconfirm) return startSession(ctx, tx, id, 'password', clientOf(c))
-      await mailLink(ctx, tx, { id, email: address }, 'signup', redirectTo)
+      await mailLink(ctx, tx, { id, email: address }, 'signup', redirectTo, pkce)
       return (await findById(tx, id))!.user
     })
     return c.json(result)

@@ -81,7 +81,9 @@ export async function insertUser(tx: Transaction, user: NewUser): Promise<string
     return rows[0]!.id
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw emailExists()
-    throw error
+    // Usually an app trigger on auth.users failing; GoTrue words it the same way.
+    console.error('[localbase auth] creating a user failed:', error)
+    throw new AuthError(500, 'unexpected_failure', 'Database error saving new user')
   }
 }
 

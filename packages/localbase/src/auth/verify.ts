@@ -1,8 +1,10 @@
 import type { Hono } from 'hono'
 import type { ServiceContext } from '../context.ts'
-import { AuthError, forbidden, validation } from './errors.ts'
+import type { Transaction } from '../db/database.ts'
+import { AuthError, forbidden, unprocessable, validation } from './errors.ts'
 import { normaliseEmail, readBody, str } from './http.ts'
 import { type LinkKind, tokenHash, tokenTypeOf } from './mail.ts'
+import { type FlowKind, PKCE_PREFIX, issueAuthCode } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { type SessionJson, startSession } from './sessions.ts'
 import { upsertEmailIdentitySql } from './users.ts'
@@ -38,23 +40,53 @@ const consumeSql = `with t as (
   from t where u.id = t.user_id
   returning u.id, u.email`
 
-async function consume(
+/** Consumes the token; the user it confirmed, or null when it is unknown or expired. */
+async function confirm(
+  tx: Transaction,
+  hash: string,
+  type: string,
+): Promise<{ id: string; email: string } | null> {
+  const types = accepted[type]
+  if (!types) throw validation(`Unsupported verification type: ${type}`)
+  const { rows } = await tx.query<{ id: string; email: string }>(consumeSql, [hash, types])
+  const user = rows[0]
+  if (user) await tx.query(upsertEmailIdentitySql, [user.id, user.email])
+  return user ?? null
+}
+
+/** Confirms the token and starts a session (the implicit flow). */
+async function verifyToSession(
   ctx: ServiceContext,
   hash: string,
   type: string,
   failure: string,
 ): Promise<SessionJson> {
-  const types = accepted[type]
-  if (!types) throw validation(`Unsupported verification type: ${type}`)
   const session = await ctx.db.asService(async (tx) => {
-    const { rows } = await tx.query<{ id: string; email: string }>(consumeSql, [hash, types])
-    const user = rows[0]
-    if (!user) return null
-    await tx.query(upsertEmailIdentitySql, [user.id, user.email])
-    return startSession(ctx, tx, user.id, 'otp')
+    const user = await confirm(tx, hash, type)
+    return user && startSession(ctx, tx, user.id, 'otp')
   })
   if (!session) throw forbidden('otp_expired', failure)
   return session
+}
+
+/** Confirms a `pkce_` link's token and issues the flow's auth code instead of a session. */
+async function verifyToCode(ctx: ServiceContext, hash: string, type: string): Promise<string> {
+  const code = await ctx.db.asService(async (tx) => {
+    const user = await confirm(tx, hash, type)
+    if (!user) throw forbidden('otp_expired', 'Email link is invalid or has expired')
+    return type in accepted && type !== 'email'
+      ? issueAuthCode(tx, user.id, type as FlowKind)
+      : null
+  })
+  if (!code) throw unprocessable('flow_state_not_found', 'No valid flow state found for user.')
+  return code
+}
+
+const oauthErrors: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
 }
 
 export function verifyRoutes(app: Hono, ctx: ServiceContext): void {
@@ -66,35 +98,52 @@ export function verifyRoutes(app: Hono, ctx: ServiceContext): void {
     const token = str(body, 'token')
     const email = str(body, 'email')
     let hash: string
-    if (tokenHashParam) hash = tokenHashParam
+    if (tokenHashParam) hash = tokenHashParam.replace(PKCE_PREFIX, '')
     else if (token && email) hash = tokenHash(normaliseEmail(email), token.trim())
     else throw validation('Verify requires either a token or a token hash')
-    return c.json(await consume(ctx, hash, type, 'Token has expired or is invalid'))
+    return c.json(await verifyToSession(ctx, hash, type, 'Token has expired or is invalid'))
   })
 
   app.get('/verify', async (c) => {
-    const { token, type, redirect_to: requested } = c.req.query()
-    const target = redirectTarget(ctx.config.auth, requested).split('#')[0]!
-    let fragment: URLSearchParams
+    const { token = '', type = '', redirect_to: requested } = c.req.query()
+    const target = new URL(redirectTarget(ctx.config.auth, requested))
+    target.hash = ''
+    const pkce = token.startsWith(PKCE_PREFIX)
+    const hash = pkce ? token.slice(PKCE_PREFIX.length) : token
     try {
-      if (!token || !type) throw validation('Verify requires a token and a type')
-      const session = await consume(ctx, token, type, 'Email link is invalid or has expired')
-      fragment = new URLSearchParams({
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: 'bearer',
-        type,
-      })
+      if (!hash || !type) throw validation('Verify requires a token and a type')
+      if (pkce) {
+        target.searchParams.set('code', await verifyToCode(ctx, hash, type))
+      } else {
+        const session = await verifyToSession(
+          ctx,
+          hash,
+          type,
+          'Email link is invalid or has expired',
+        )
+        // GoTrue's AccessTokenResponse.AsRedirectURL: sorted keys, `sb` marks the redirect.
+        target.hash = new URLSearchParams({
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          sb: '',
+          token_type: 'bearer',
+          type,
+        }).toString()
+      }
     } catch (error) {
       if (!(error instanceof AuthError)) throw error
-      fragment = new URLSearchParams({
-        error: error.status === 403 ? 'access_denied' : 'invalid_request',
+      // prepErrorRedirectURL: always in the fragment, and in the query for PKCE too.
+      const params = new URLSearchParams({
+        error: oauthErrors[error.status] ?? 'invalid_request',
         error_code: error.code,
         error_description: error.message,
       })
+      if (pkce) for (const [key, value] of params) target.searchParams.set(key, value)
+      params.set('sb', '')
+      target.hash = params.toString()
     }
-    return c.redirect(`${target}#${fragment}`, 303)
+    return c.redirect(target.toString(), 303)
   })
 }

@@ -154,6 +154,32 @@ describe('chunkDocument', () => {
     ).toBe(true)
   })
 
+  it('recognises setext headings, but not a thematic break or a table rule', () => {
+    const text = [
+      'Guide',
+      '=====',
+      '',
+      'Intro text.',
+      '',
+      'Setup',
+      '-----',
+      '',
+      'Install it.',
+      '',
+      '- item',
+      '---',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| 1 | 2 |',
+    ].join('\n')
+    const chunks = chunkDocument(doc(text), { maxTokens: 200, overlapTokens: 0 })
+    expect(chunks.map((c) => [c.headingPath, c.content])).toEqual([
+      [['Guide'], 'Guide\n=====\n\nIntro text.'],
+      [['Guide', 'Setup'], text.slice(text.indexOf('Setup'))],
+    ])
+  })
+
   it('gives each chunk the pages of its first and last characters', () => {
     const pageTexts = [prose(12, 1), prose(12, 2), prose(12, 3), prose(12, 4)]
     const pages: PageRange[] = []

@@ -5,40 +5,61 @@ export interface Section {
   headingPath: string[]
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/
-const FENCE = /^\s{0,3}(```|~~~)/
+const ATX = /^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$/
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/
+const NOT_A_PARAGRAPH = /^\s*(?:[-*+>|]|\d+[.)]\s|$)/
+const FENCE = /^ {0,3}(```|~~~)/
 
 /**
- * Splits Markdown at its ATX headings (outside code fences). A heading with nothing under it
- * before the next heading opens that next section instead, so no chunk is a bare heading.
+ * Splits Markdown at its headings: ATX (`## Title`) and setext (a one-line paragraph underlined
+ * with === or ---), never inside code fences. A heading with nothing under it before the next
+ * heading opens that next section instead, so no chunk is a bare heading.
  */
 export function splitSections(text: string): Section[] {
+  const lines = linesOf(text)
   const sections: Section[] = []
   const stack: { level: number; title: string }[] = []
   let current: Section = { start: 0, end: text.length, headingPath: [] }
   let bodyEmpty = true
   let inFence = false
-  let lineStart = 0
-  while (lineStart <= text.length) {
-    const newline = text.indexOf('\n', lineStart)
-    const lineEnd = newline < 0 ? text.length : newline
-    const line = text.slice(lineStart, lineEnd)
+  for (let i = 0; i < lines.length; i++) {
+    const { start, line } = lines[i]!
     if (FENCE.test(line)) inFence = !inFence
-    const heading = inFence ? null : HEADING.exec(line)
-    if (heading) {
-      const level = heading[1]!.length
-      while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop()
-      stack.push({ level, title: heading[2]!.trim() })
-      const headingPath = stack.map((entry) => entry.title)
-      if (bodyEmpty) current = { start: current.start, end: text.length, headingPath }
-      else {
-        sections.push({ ...current, end: lineStart })
-        current = { start: lineStart, end: text.length, headingPath }
-      }
-      bodyEmpty = true
-    } else if (line.trim() !== '') bodyEmpty = false
-    lineStart = lineEnd + 1
+    const heading = inFence ? undefined : headingAt(lines, i)
+    if (!heading) {
+      if (line.trim() !== '') bodyEmpty = false
+      continue
+    }
+    while (stack.length > 0 && stack[stack.length - 1]!.level >= heading.level) stack.pop()
+    stack.push(heading)
+    const headingPath = stack.map((entry) => entry.title)
+    if (!bodyEmpty) sections.push({ ...current, end: start })
+    current = { start: bodyEmpty ? current.start : start, end: text.length, headingPath }
+    bodyEmpty = true
+    i += heading.lines - 1
   }
   sections.push(current)
   return sections.filter((section) => text.slice(section.start, section.end).trim() !== '')
+}
+
+function headingAt(lines: { line: string }[], i: number) {
+  const line = lines[i]!.line
+  const atx = ATX.exec(line)
+  if (atx) return { level: atx[1]!.length, title: atx[2]!.trim(), lines: 1 }
+  const underline = SETEXT_UNDERLINE.exec(lines[i + 1]?.line ?? '')
+  const startsParagraph = i === 0 || lines[i - 1]!.line.trim() === ''
+  if (underline && startsParagraph && !NOT_A_PARAGRAPH.test(line)) {
+    return { level: underline[1]!.startsWith('=') ? 1 : 2, title: line.trim(), lines: 2 }
+  }
+  return undefined
+}
+
+function linesOf(text: string): { start: number; line: string }[] {
+  const lines: { start: number; line: string }[] = []
+  let start = 0
+  for (const line of text.split('\n')) {
+    lines.push({ start, line })
+    start += line.length + 1
+  }
+  return lines
 }

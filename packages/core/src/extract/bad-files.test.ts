@@ -75,6 +75,22 @@ describe('files that cannot be extracted', () => {
     expect(error.message).toBe('this PDF has no text layer (scanned?)')
   })
 
+  it('a PDF with one damaged page keeps the others and says which page was lost', async () => {
+    const pdf = new TextDecoder().decode(
+      buildPdf({ pages: ['First page.', 'Second.', 'Third page.'] }),
+    )
+    // Page 2's content stream reference points at a generation that does not exist.
+    const bytes = new TextEncoder().encode(pdf.replace('/Contents 7 0 R', '/Contents 7 9 R'))
+    const doc = await extractDocument({ bytes, fileName: 'damaged.pdf' })
+    expect(doc.text).toBe('First page.\n\n\n\nThird page.')
+    expect(doc.pages.map((p) => doc.text.slice(p.start, p.end))).toEqual([
+      'First page.',
+      '',
+      'Third page.',
+    ])
+    expect(doc.warnings).toEqual(['1 page could not be read: 2'])
+  })
+
   it('a text file named .pdf', () =>
     expectCode(
       { bytes: new TextEncoder().encode('Just some notes.\n'), fileName: 'notes.pdf' },

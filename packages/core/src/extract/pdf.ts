@@ -8,6 +8,8 @@ import type { ExtractedDocument } from './types.ts'
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
 
+const DAMAGED = 'This PDF is damaged and cannot be read.'
+
 /** Text per page in reading order, with running headers/footers dropped and hyphenation repaired. */
 export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
   // Every complete PDF ends with %%EOF; without it the upload was cut short.
@@ -17,18 +19,30 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> 
   const doc = await open(bytes)
   try {
     const rawPages: string[][] = []
+    const unreadable: number[] = []
     for (let number = 1; number <= doc.numPages; number++) {
-      const page = await doc.getPage(number)
-      rawPages.push(itemsToLines((await page.getTextContent()).items))
-      page.cleanup()
+      rawPages.push(
+        // One damaged page should not cost the others: it stays, empty, and is reported.
+        await pageLines(doc, number).catch(() => {
+          unreadable.push(number)
+          return []
+        }),
+      )
     }
+    if (unreadable.length === doc.numPages) throw new ExtractError('corrupt', DAMAGED)
     if (rawPages.every((lines) => lines.length === 0)) {
       throw new ExtractError('no_text_layer', 'this PDF has no text layer (scanned?)')
     }
     const { pages, dropped } = dropRunningLines(rawPages)
-    const warnings = dropped > 0 ? [`dropped ${dropped} running header/footer lines`] : []
-    const emptyPages = pages.filter((lines) => lines.length === 0).length
-    if (emptyPages > 0) warnings.push(`${emptyPages} of ${pages.length} pages have no text`)
+    const warnings: string[] = []
+    if (unreadable.length > 0) {
+      warnings.push(
+        `${plural(unreadable.length, 'page')} could not be read: ${unreadable.join(', ')}`,
+      )
+    }
+    if (dropped > 0) warnings.push(`dropped ${plural(dropped, 'running header/footer line')}`)
+    const empty = pages.filter((lines, i) => lines.length === 0 && !unreadable.includes(i + 1))
+    if (empty.length > 0) warnings.push(`${plural(empty.length, 'page')} without text`)
     const { text, pages: ranges } = joinPages(
       pages.map((lines) => repairHyphenation(lines.join('\n'))),
     )
@@ -38,6 +52,13 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> 
   } finally {
     await doc.loadingTask.destroy()
   }
+}
+
+async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
+  const page = await doc.getPage(number)
+  const lines = itemsToLines((await page.getTextContent()).items)
+  page.cleanup()
+  return lines
 }
 
 async function open(bytes: Uint8Array): Promise<PdfDocument> {
@@ -56,6 +77,10 @@ async function titleOf(doc: PdfDocument): Promise<string | undefined> {
   return typeof title === 'string' && /\p{L}{2}/u.test(title) ? title.trim() : undefined
 }
 
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
 function asExtractError(error: unknown): ExtractError {
   if (error instanceof ExtractError) return error
   const name = (error as { name?: string } | null)?.name
@@ -68,5 +93,5 @@ function asExtractError(error: unknown): ExtractError {
       },
     )
   }
-  return new ExtractError('corrupt', 'This PDF is damaged and cannot be read.', { cause: error })
+  return new ExtractError('corrupt', DAMAGED, { cause: error })
 }

@@ -1,0 +1,81 @@
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, describe, expect, it } from 'vitest'
+import { clientFor, createUser, serviceAvailable, startStack, type User } from './stack.ts'
+
+// workspace_members is in the supabase_realtime publication, so the member list and the
+// signed-in user's role update live, for members only (RLS applies to postgres_changes).
+const stack = await startStack()
+const ready =
+  (await serviceAvailable(stack, '/realtime/v1/websocket')) &&
+  (await serviceAvailable(stack, '/rest/v1/workspaces?select=id&limit=0'))
+const clients: SupabaseClient[] = []
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.removeAllChannels()))
+  await stack.stop()
+})
+
+type Change = { eventType: string; new: Record<string, unknown> }
+
+async function watchMembers(user: User, workspaceId: string, seen: Change[]) {
+  const client = clientFor(stack, user)
+  clients.push(client)
+  await client.realtime.setAuth(user.jwt)
+  await new Promise<RealtimeChannel>((resolve, reject) => {
+    const channel = client
+      .channel(`members-${user.id}`)
+      .on(
+        'postgres_changes',
+        {
+          event: '*',
+          schema: 'public',
+          table: 'workspace_members',
+          filter: `workspace_id=eq.${workspaceId}`,
+        },
+        (change) => seen.push(change as unknown as Change),
+      )
+      .subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve(channel)
+        else if (status !== 'CLOSED') reject(error ?? new Error(status))
+      })
+  })
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50))
+}
+
+describe.skipIf(!ready)('membership changes over realtime', () => {
+  it('reach the members of the workspace, not outsiders', async () => {
+    const [owner, member, outsider] = [
+      await createUser(stack, 'owner'),
+      await createUser(stack, 'member'),
+      await createUser(stack, 'outsider'),
+    ]
+    const { data: workspace } = await clientFor(stack, owner)
+      .from('workspaces')
+      .insert({ name: 'Live' })
+      .select()
+      .single()
+    await stack.db.pg.query(
+      `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'viewer')`,
+      [workspace.id, member.id],
+    )
+    const [memberSaw, outsiderSaw]: Change[][] = [[], []]
+    await watchMembers(member, workspace.id, memberSaw)
+    await watchMembers(outsider, workspace.id, outsiderSaw)
+
+    const { error } = await clientFor(stack, owner)
+      .from('workspace_members')
+      .update({ role: 'editor' })
+      .eq('workspace_id', workspace.id)
+      .eq('user_id', member.id)
+    expect(error).toBeNull()
+    await until(() => memberSaw.length > 0)
+    expect(memberSaw).toMatchObject([
+      { eventType: 'UPDATE', new: { user_id: member.id, role: 'editor' } },
+    ])
+    // Both subscriptions are served by the same delivery pass; give it a moment more.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(outsiderSaw).toEqual([])
+  })
+})

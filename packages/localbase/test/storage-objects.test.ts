@@ -167,6 +167,30 @@ describe('storage objects', () => {
     expect(percent.data).toEqual([])
   })
 
+  it('lists v2 with folders, objects and a cursor', async () => {
+    const tree = stack.admin().storage.from('tree')
+    const all = await tree.listV2({ prefix: 'sub/' })
+    expect(all.error).toBeNull()
+    expect(all.data!.objects.map((o) => o.name)).toEqual(['sub/c.txt', 'sub/deep/d.txt'])
+    expect(all.data!.hasNext).toBe(false)
+    const folded = await tree.listV2({ with_delimiter: true, limit: 2 })
+    expect(folded.data!.hasNext).toBe(true)
+    expect(folded.data!.objects.map((o) => o.name)).toEqual(['Z.txt', 'a.txt'])
+    const next = await tree.listV2({
+      with_delimiter: true,
+      limit: 2,
+      cursor: folded.data!.nextCursor,
+    })
+    expect(next.data!.objects.map((o) => o.name)).toEqual(['b.txt'])
+    expect(next.data!.folders).toEqual([{ name: 'other/', key: 'other/' }])
+    const last = await tree.listV2({
+      with_delimiter: true,
+      limit: 2,
+      cursor: next.data!.nextCursor,
+    })
+    expect(last.data).toMatchObject({ hasNext: false, objects: [], folders: [{ name: 'sub/' }] })
+  })
+
   it('moves and copies objects, within and across buckets', async () => {
     await files().upload('mv/src.txt', 'moving')
     const moved = await files().move('mv/src.txt', 'mv/dst.txt')

@@ -3,6 +3,7 @@ import type { Service, ServiceContext } from '../context.ts'
 import { bucketRoutes } from './buckets.ts'
 import { DiskStore } from './disk.ts'
 import { StorageError } from './errors.ts'
+import { listV2Routes } from './list-v2.ts'
 import { listRoutes } from './list.ts'
 import { objectRoutes } from './objects.ts'
 import { repair, seedBuckets } from './repair.ts'
@@ -21,6 +22,7 @@ export async function createStorageService(sc: ServiceContext): Promise<Service>
   bucketRoutes(app, env)
   tusRoutes(app, env)
   listRoutes(app, env)
+  listV2Routes(app, env)
   signedRoutes(app, env)
   objectRoutes(app, env)
   app.notFound((c) => c.json(new StorageError(404, 'NotFound', 'Route not found').body(), 404))

@@ -60,7 +60,8 @@ describe.skipIf(!ready)('membership changes over realtime', () => {
       `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'viewer')`,
       [workspace.id, member.id],
     )
-    const [memberSaw, outsiderSaw]: Change[][] = [[], []]
+    const memberSaw: Change[] = []
+    const outsiderSaw: Change[] = []
     await watchMembers(member, workspace.id, memberSaw)
     await watchMembers(outsider, workspace.id, outsiderSaw)
 

@@ -212,6 +212,23 @@ describe('errors on the wire', () => {
     expect((await array.json()).error_code).toBe('bad_json')
   })
 
+  it('answers wrong field types and over-long passwords with 400 validation_failed', async () => {
+    const api = { 'x-supabase-api-version': '2024-01-01' }
+    const typed = await post('/signup', JSON.stringify({ email: 5, password: 'long-enough' }), api)
+    expect(typed.status).toBe(400)
+    expect(await typed.json()).toEqual({
+      code: 'validation_failed',
+      message: 'email must be a string',
+    })
+    const long = await post(
+      '/signup',
+      JSON.stringify({ email: 'long@example.com', password: 'p'.repeat(73) }),
+      api,
+    )
+    expect(long.status).toBe(400)
+    expect((await long.json()).message).toBe('Password cannot be longer than 72 characters')
+  })
+
   it('rejects an unknown grant type', async () => {
     const res = await post('/token?grant_type=magic', '{}', {
       'x-supabase-api-version': '2024-01-01',

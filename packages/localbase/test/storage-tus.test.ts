@@ -141,8 +141,8 @@ describe('storage TUS resumable uploads', () => {
         'upload-metadata': `bucketName ${b64('private')},objectName ${b64(`${alice.id}/x`)}`,
       },
     })
-    expect(denied.status).toBe(400)
-    expect((await denied.json()).statusCode).toBe('403')
+    expect(denied.status).toBe(403)
+    expect(await denied.text()).toBe('new row violates row-level security policy')
     const tooBig = await fetch(endpoint, {
       method: 'POST',
       headers: {
@@ -162,11 +162,13 @@ describe('storage TUS resumable uploads', () => {
         'upload-metadata': `bucketName ${b64('avatars')},objectName ${b64('a.pdf')},contentType ${b64('application/pdf')}`,
       },
     })
-    expect((await badType.json()).statusCode).toBe('415')
+    expect(badType.status).toBe(415)
+    expect(await badType.text()).toBe('mime type application/pdf is not supported')
     const noBucket = await create(`${alice.id}/y`, 10, {
       'upload-metadata': `bucketName ${b64('ghost')},objectName ${b64('y')}`,
     })
-    expect((await noBucket.json()).message).toBe('Bucket not found')
+    expect(noBucket.status).toBe(404)
+    expect(await noBucket.text()).toBe('Bucket not found')
     expect(readdirSync(`${stack.dataDir}/storage/tus`)).toEqual([])
   })
 
@@ -174,7 +176,7 @@ describe('storage TUS resumable uploads', () => {
     const name = `${alice.id}/twice.txt`
     await alice.client.storage.from('private').upload(name, 'old')
     const dup = await create(name, 3)
-    expect((await dup.json()).statusCode).toBe('409')
+    expect(dup.status).toBe(409)
     const created = await create(name, 3, { 'x-upsert': 'true' })
     const location = created.headers.get('location')!
     const bob = await makeUser(stack)
@@ -188,7 +190,7 @@ describe('storage TUS resumable uploads', () => {
       },
       body: 'bad',
     })
-    expect((await intruder.json()).statusCode).toBe('403')
+    expect(intruder.status).toBe(403)
     const done = await fetch(location, {
       method: 'PATCH',
       headers: {

@@ -24,6 +24,18 @@ type State = {
 const tusHeaders = { 'tus-resumable': '1.0.0', 'cache-control': 'no-store' }
 const tusError = (status: number, message: string) => errors.tus(message, status)
 
+// Storage's TUS server answers errors with their real status and the message as plain text.
+const tusRoute =
+  (handler: (c: Context) => Promise<Response>) =>
+  async (c: Context): Promise<Response> => {
+    try {
+      return await handler(c)
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error
+      return c.text(error.message, Number(error.status) as 400, tusHeaders)
+    }
+  }
+
 function parseMetadata(header: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const pair of header.split(',')) {
@@ -51,96 +63,109 @@ export function tusRoutes(app: Hono, env: Env): void {
     return { id, state, offset: size }
   }
 
-  app.post('/upload/resumable', async (c) => {
-    const who = await requester(env.sc, c)
-    const length = Number(c.req.header('upload-length'))
-    if (!Number.isSafeInteger(length) || length < 0) throw tusError(400, 'Upload-Length is invalid')
-    const meta = parseMetadata(c.req.header('upload-metadata') ?? '')
-    if (!meta.bucketName) throw tusError(400, 'Metadata bucketName is required')
-    const name = checkKey(meta.objectName ?? '')
-    const upsert = c.req.header('x-upsert') === 'true'
-    const prepared = await prepareUpload(env, who, { bucket: meta.bucketName, name, upsert })
-    if (length > prepared.rules.limit) throw tusError(413, 'Maximum size exceeded')
-    const contentType = meta.contentType || 'application/octet-stream'
-    checkMimeType(contentType, prepared.rules.allowedMimeTypes)
-    let userMetadata: unknown
-    try {
-      userMetadata = meta.metadata ? JSON.parse(meta.metadata) : undefined
-    } catch {
-      userMetadata = undefined
-    }
-    const state: State = {
-      bucket: meta.bucketName,
-      name,
-      upsert,
-      length,
-      contentType,
-      cacheControl: meta.cacheControl ? `max-age=${meta.cacheControl}` : 'no-cache',
-      userMetadata,
-      ownerId: who.ownerId,
-    }
-    const id = randomUUID()
-    const p = paths(id)
-    await writeFile(p.part, '')
-    await writeFile(p.json, JSON.stringify(state))
-    const location = `${new URL(c.req.url).origin}/storage/v1/upload/resumable/${id}`
-    if (length === 0) await finish(c, id, state)
-    return c.body(null, 201, { ...tusHeaders, location, 'upload-offset': '0' })
-  })
+  app.post(
+    '/upload/resumable',
+    tusRoute(async (c) => {
+      const who = await requester(env.sc, c)
+      const length = Number(c.req.header('upload-length'))
+      if (!Number.isSafeInteger(length) || length < 0)
+        throw tusError(400, 'Upload-Length is invalid')
+      const meta = parseMetadata(c.req.header('upload-metadata') ?? '')
+      if (!meta.bucketName) throw tusError(400, 'Metadata bucketName is required')
+      const name = checkKey(meta.objectName ?? '')
+      const upsert = c.req.header('x-upsert') === 'true'
+      const prepared = await prepareUpload(env, who, { bucket: meta.bucketName, name, upsert })
+      if (length > prepared.rules.limit) throw tusError(413, 'Maximum size exceeded')
+      const contentType = meta.contentType || 'application/octet-stream'
+      checkMimeType(contentType, prepared.rules.allowedMimeTypes)
+      let userMetadata: unknown
+      try {
+        userMetadata = meta.metadata ? JSON.parse(meta.metadata) : undefined
+      } catch {
+        userMetadata = undefined
+      }
+      const state: State = {
+        bucket: meta.bucketName,
+        name,
+        upsert,
+        length,
+        contentType,
+        cacheControl: meta.cacheControl ? `max-age=${meta.cacheControl}` : 'no-cache',
+        userMetadata,
+        ownerId: who.ownerId,
+      }
+      const id = randomUUID()
+      const p = paths(id)
+      await writeFile(p.part, '')
+      await writeFile(p.json, JSON.stringify(state))
+      const location = `${new URL(c.req.url).origin}/storage/v1/upload/resumable/${id}`
+      if (length === 0) await finish(c, id, state)
+      return c.body(null, 201, { ...tusHeaders, location, 'upload-offset': '0' })
+    }),
+  )
 
   // Hono routes HEAD through GET handlers; TUS has no GET.
-  app.get('/upload/resumable/:id', async (c) => {
-    if (c.req.method !== 'HEAD') throw tusError(405, 'Method not allowed')
-    await requester(env.sc, c)
-    const { state, offset } = await load(c)
-    return c.body(null, 200, {
-      ...tusHeaders,
-      'upload-offset': String(offset),
-      'upload-length': String(state.length),
-    })
-  })
+  app.get(
+    '/upload/resumable/:id',
+    tusRoute(async (c) => {
+      if (c.req.method !== 'HEAD') throw tusError(405, 'Method not allowed')
+      await requester(env.sc, c)
+      const { state, offset } = await load(c)
+      return c.body(null, 200, {
+        ...tusHeaders,
+        'upload-offset': String(offset),
+        'upload-length': String(state.length),
+      })
+    }),
+  )
 
-  app.patch('/upload/resumable/:id', async (c) => {
-    const who = await requester(env.sc, c)
-    const { id, state, offset } = await load(c)
-    if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
-    if (c.req.header('content-type') !== 'application/offset+octet-stream')
-      throw tusError(415, 'Content-Type must be application/offset+octet-stream')
-    if (Number(c.req.header('upload-offset')) !== offset)
-      throw tusError(409, 'Upload-Offset conflict')
-    if (busy.has(id)) throw tusError(423, 'Upload is locked')
-    busy.add(id)
-    let size = offset
-    try {
-      const file = await open(paths(id).part, 'a')
+  app.patch(
+    '/upload/resumable/:id',
+    tusRoute(async (c) => {
+      const who = await requester(env.sc, c)
+      const { id, state, offset } = await load(c)
+      if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
+      if (c.req.header('content-type') !== 'application/offset+octet-stream')
+        throw tusError(415, 'Content-Type must be application/offset+octet-stream')
+      if (Number(c.req.header('upload-offset')) !== offset)
+        throw tusError(409, 'Upload-Offset conflict')
+      if (busy.has(id)) throw tusError(423, 'Upload is locked')
+      busy.add(id)
+      let size = offset
       try {
-        for await (const chunk of c.req.raw.body ?? []) {
-          if (size + chunk.byteLength > state.length) throw tusError(413, 'Maximum size exceeded')
-          await file.write(chunk)
-          size += chunk.byteLength
+        const file = await open(paths(id).part, 'a')
+        try {
+          for await (const chunk of c.req.raw.body ?? []) {
+            if (size + chunk.byteLength > state.length) throw tusError(413, 'Maximum size exceeded')
+            await file.write(chunk)
+            size += chunk.byteLength
+          }
+        } catch (error) {
+          // A cut connection ends this PATCH; the client resumes from the offset HEAD reports.
+          if (error instanceof StorageError) throw error
+        } finally {
+          // Whatever arrived before a cut is kept and reported by HEAD, so the client resumes.
+          await file.sync().catch(() => {})
+          await file.close()
         }
-      } catch (error) {
-        // A cut connection ends this PATCH; the client resumes from the offset HEAD reports.
-        if (error instanceof StorageError) throw error
+        if (size === state.length) await finish(c, id, state)
       } finally {
-        // Whatever arrived before a cut is kept and reported by HEAD, so the client resumes.
-        await file.sync().catch(() => {})
-        await file.close()
+        busy.delete(id)
       }
-      if (size === state.length) await finish(c, id, state)
-    } finally {
-      busy.delete(id)
-    }
-    return c.body(null, 204, { ...tusHeaders, 'upload-offset': String(size) })
-  })
+      return c.body(null, 204, { ...tusHeaders, 'upload-offset': String(size) })
+    }),
+  )
 
-  app.delete('/upload/resumable/:id', async (c) => {
-    const who = await requester(env.sc, c)
-    const { id, state } = await load(c)
-    if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
-    await Promise.all(Object.values(paths(id)).map((p) => rm(p, { force: true })))
-    return c.body(null, 204, tusHeaders)
-  })
+  app.delete(
+    '/upload/resumable/:id',
+    tusRoute(async (c) => {
+      const who = await requester(env.sc, c)
+      const { id, state } = await load(c)
+      if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
+      await Promise.all(Object.values(paths(id)).map((p) => rm(p, { force: true })))
+      return c.body(null, 204, tusHeaders)
+    }),
+  )
 
   // The complete file becomes the object exactly as a plain upload would, under the caller's RLS.
   async function finish(c: Context, id: string, state: State): Promise<void> {

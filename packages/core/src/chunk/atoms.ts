@@ -5,9 +5,13 @@ export interface Atom {
   start: number
   end: number
   tokens: number
-  /** A chunk may end after this atom and still end on a sentence (or paragraph, list item…). */
-  sentenceEnd: boolean
+  /** How good a place to end a chunk the end of this atom is. */
+  breakAfter: Break
 }
+
+/** Where a chunk may end, worst to best: between words, at a line end, at a sentence end. */
+export const Break = { word: 0, line: 1, sentence: 2 } as const
+export type Break = (typeof Break)[keyof typeof Break]
 
 // Words ending in a period that do not end a sentence.
 const ABBREVIATION =
@@ -29,32 +33,35 @@ export function atomize(text: string, start: number, end: number, maxAtomTokens:
     const wordEnd = Math.min(match.index + match[0].length, end)
     const tokens = countWordTokens(text.slice(previousEnd, wordEnd))
     if (tokens <= maxAtomTokens)
-      atoms.push({ start: match.index, end: wordEnd, tokens, sentenceEnd: false })
+      atoms.push({ start: match.index, end: wordEnd, tokens, breakAfter: Break.word })
     else atoms.push(...splitWord(text, match.index, wordEnd, maxAtomTokens))
     previousEnd = wordEnd
   }
   for (let i = 0; i < atoms.length; i++) {
     const next = atoms[i + 1]
-    atoms[i]!.sentenceEnd = next !== undefined && endsSentence(text, atoms[i]!, next)
+    if (next) atoms[i]!.breakAfter = breakBetween(text, atoms[i]!, next)
   }
   return atoms
 }
 
-function endsSentence(text: string, atom: Atom, next: Atom): boolean {
+/** A paragraph, list item or table row, or a sentence's end is a sentence break. */
+function breakBetween(text: string, atom: Atom, next: Atom): Break {
   const gap = text.slice(atom.end, next.start)
-  if (gap.includes('\n\n')) return true
+  if (gap.includes('\n\n')) return Break.sentence
   const nextWord = text.slice(next.start, next.end)
-  if (gap.includes('\n') && BLOCK_START.test(nextWord)) return true
+  if (gap.includes('\n') && BLOCK_START.test(nextWord)) return Break.sentence
   const word = text.slice(atom.start, atom.end)
-  return (
+  const sentence =
     TERMINAL.test(word) && !ABBREVIATION.test(word) && /^["'“‘([]?[\p{Lu}\p{N}]/u.test(nextWord)
-  )
+  if (sentence) return Break.sentence
+  return gap.includes('\n') ? Break.line : Break.word
 }
 
 /** Halves a word (at code-point boundaries) until every piece is within the token limit. */
 function splitWord(text: string, start: number, end: number, maxTokens: number): Atom[] {
   const tokens = countWordTokens(text.slice(start, end))
-  if (tokens <= maxTokens || end - start <= 1) return [{ start, end, tokens, sentenceEnd: false }]
+  if (tokens <= maxTokens || end - start <= 1)
+    return [{ start, end, tokens, breakAfter: Break.word }]
   let middle = start + Math.floor((end - start) / 2)
   if (/[\udc00-\udfff]/.test(text[middle]!)) middle++
   return [...splitWord(text, start, middle, maxTokens), ...splitWord(text, middle, end, maxTokens)]

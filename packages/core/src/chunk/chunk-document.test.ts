@@ -69,6 +69,19 @@ describe('chunkDocument', () => {
     for (const chunk of chunks) expect(chunk.content).toMatch(/^[A-Z]/)
   })
 
+  it('without sentences, ends chunks at line ends (PDF table lines stay whole)', () => {
+    const text = Array.from(
+      { length: 120 },
+      (_, i) => `Region ${i} units ${i * 37} revenue ${i * 11} million`,
+    ).join('\n')
+    const chunks = chunkDocument(doc(text), { maxTokens: 100, overlapTokens: 20 })
+    expect(chunks.length).toBeGreaterThan(5)
+    for (const chunk of chunks) {
+      expect(chunk.content).toMatch(/^Region .* million$/s)
+      expect(text[chunk.charEnd] ?? '\n').toBe('\n')
+    }
+  })
+
   it('does not treat abbreviations as sentence ends', () => {
     const text = `${prose(3)} Costs rose, e.g. Fuel and Dr. Smith said so. ${prose(3, 5)}`
     const chunks = chunkDocument(doc(text), { maxTokens: 40, overlapTokens: 0 })

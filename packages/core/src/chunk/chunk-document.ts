@@ -1,5 +1,5 @@
 import type { ExtractedDocument, PageRange } from '../extract/types.ts'
-import { atomize, type Atom } from './atoms.ts'
+import { atomize, Break, type Atom } from './atoms.ts'
 import { splitSections } from './sections.ts'
 import { countTokens } from './tokens.ts'
 
@@ -73,14 +73,8 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
   while (from < atoms.length) {
     let to = from + 1
     while (to < atoms.length && tokensOf(from, to + 1) <= maxTokens) to++
-    if (to < atoms.length) {
-      for (let b = to; b > from + 1 && tokensOf(from, b) >= maxTokens * MIN_FILL; b--) {
-        if (atoms[b - 1]!.sentenceEnd) {
-          to = b
-          break
-        }
-      }
-    }
+    if (to < atoms.length)
+      to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
     // The estimate can be off by a token or two at the edges: trim until the exact count fits.
     while (
       to - from > 1 &&
@@ -93,7 +87,20 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
   }
 }
 
-/** Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence if one fits. */
+/** The last sentence end before `to` that still fills enough, else the last line end, else `to`. */
+function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: number) => boolean) {
+  for (const wanted of [Break.sentence, Break.line]) {
+    for (let end = to; end > from + 1 && fillsEnough(end); end--) {
+      if (atoms[end - 1]!.breakAfter === wanted) return end
+    }
+  }
+  return to
+}
+
+/**
+ * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
+ * if one fits, else a line start, else a word.
+ */
 function nextStart(
   atoms: Atom[],
   from: number,
@@ -104,8 +111,8 @@ function nextStart(
 ): number {
   let start = to
   while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
-  for (let s = start; s < to; s++) {
-    if (atoms[s - 1]!.sentenceEnd) return s
+  for (const wanted of [Break.sentence, Break.line]) {
+    for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter === wanted) return s
   }
   // Keep the overlap only if the next chunk can still move past this one.
   return tokensOf(start, to + 1) <= maxTokens ? start : to

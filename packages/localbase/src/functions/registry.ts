@@ -17,7 +17,8 @@ const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
 export class FunctionRegistry {
   private readonly workers = new Map<string, FunctionWorker>()
   private readonly functionsDir: string
-  private readonly scratch = mkdtempSync(join(tmpdir(), 'localbase-functions-'))
+  /** Where merged import maps go; made on first use, so projects without functions leave nothing. */
+  private scratch: string | null = null
   private watcher: { close(): void } | null = null
   private readonly ctx: ServiceContext
   constructor(ctx: ServiceContext) {
@@ -45,7 +46,11 @@ export class FunctionRegistry {
       name,
       entry,
       cwd,
-      importMap: writeImportMap(this.scratch, this.functionsDir, name),
+      importMap: writeImportMap(
+        (this.scratch ??= mkdtempSync(join(tmpdir(), 'localbase-functions-'))),
+        this.functionsDir,
+        name,
+      ),
       env: functionEnv(this.ctx, defaultDenoDir()),
       deno: denoCommand(),
       bootTimeoutMs: 120_000,
@@ -72,6 +77,6 @@ export class FunctionRegistry {
   async close(): Promise<void> {
     this.watcher?.close()
     await Promise.all([...this.workers.keys()].map((name) => this.restart(name)))
-    rmSync(this.scratch, { recursive: true, force: true })
+    if (this.scratch) rmSync(this.scratch, { recursive: true, force: true })
   }
 }

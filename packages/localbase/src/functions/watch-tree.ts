@@ -19,6 +19,8 @@ export function watchTree(root: string, onChange: (path: string) => void): { clo
         if (file) add(path)
       })
       watcher.on('error', () => remove(dir))
+      // Watching alone never keeps the process alive.
+      watcher.unref()
       watchers.set(dir, watcher)
       for (const entry of entries) {
         if (entry.isDirectory() && entry.name !== 'node_modules') add(join(dir, entry.name))

@@ -6,11 +6,12 @@ export interface DecodedText {
 }
 
 /**
- * Decodes text bytes: a BOM decides (UTF-8, UTF-16 LE/BE); otherwise strict UTF-8, and if that
- * fails windows-1252 — unless the uploader declared UTF-8 (charset in the MIME type), in which
- * case invalid UTF-8 is an error rather than a silent mis-decoding.
+ * Decodes text bytes: a BOM decides (UTF-8, UTF-16 LE/BE); otherwise strict UTF-8 (bytes that
+ * are valid UTF-8 almost never are anything else). If that fails: the declared charset (from
+ * the MIME type or an HTML meta tag) when there is one, an error if that was UTF-8, else
+ * windows-1252.
  */
-export function decodeText(bytes: Uint8Array, mimeType?: string): DecodedText {
+export function decodeText(bytes: Uint8Array, declaredCharset?: string): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { text: strict('utf-8', bytes.subarray(3)), encoding: 'utf-8' }
   }
@@ -20,16 +21,20 @@ export function decodeText(bytes: Uint8Array, mimeType?: string): DecodedText {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
     return { text: strict('utf-16be', bytes.subarray(2)), encoding: 'utf-16be' }
   }
-  const declared = /charset\s*=\s*"?([\w-]+)/i.exec(mimeType ?? '')?.[1]?.toLowerCase()
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
   } catch {
-    if (declared === 'utf-8' || declared === 'utf8') {
-      throw new ExtractError(
-        'invalid_encoding',
-        'This file is declared as UTF-8 text but contains bytes that are not valid UTF-8.',
-      )
-    }
+    // Not UTF-8: fall through to the declaration, then the Western-European default.
+  }
+  const declared = legacyDecoder(declaredCharset)
+  if (declared === 'utf-8') {
+    throw new ExtractError(
+      'invalid_encoding',
+      'This file is declared as UTF-8 text but contains bytes that are not valid UTF-8.',
+    )
+  }
+  if (declared && declared !== 'windows-1252') {
+    return { text: declared.decode(bytes), encoding: declared.encoding }
   }
   const text = new TextDecoder('windows-1252').decode(bytes)
   // The five bytes windows-1252 leaves undefined decode to C1 controls: then it is neither.
@@ -40,6 +45,32 @@ export function decodeText(bytes: Uint8Array, mimeType?: string): DecodedText {
     )
   }
   return { text, encoding: 'windows-1252' }
+}
+
+/** The decoder for a declared charset label ('utf-8' kept as a marker), if the label is known. */
+function legacyDecoder(
+  label: string | undefined,
+): TextDecoder | 'utf-8' | 'windows-1252' | undefined {
+  if (!label) return undefined
+  try {
+    const decoder = new TextDecoder(label)
+    return decoder.encoding === 'utf-8' || decoder.encoding === 'windows-1252'
+      ? decoder.encoding
+      : decoder
+  } catch {
+    return undefined
+  }
+}
+
+/** The charset a MIME type (`text/plain; charset=…`) or an HTML meta tag declares. */
+export function declaredCharset(
+  bytes: Uint8Array,
+  mimeType: string | undefined,
+): string | undefined {
+  const fromMime = /charset\s*=\s*["']?([\w-]+)/i.exec(mimeType ?? '')?.[1]
+  if (fromMime) return fromMime
+  const head = new TextDecoder('windows-1252').decode(bytes.subarray(0, 2048))
+  return /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1]
 }
 
 function strict(encoding: string, bytes: Uint8Array): string {

@@ -1,5 +1,5 @@
 import { csvToText } from './csv.ts'
-import { decodeText } from './decode-text.ts'
+import { declaredCharset, decodeText } from './decode-text.ts'
 import { detectFormat } from './detect.ts'
 import { docxToMarkdown } from './docx.ts'
 import { ExtractError } from './errors.ts'
@@ -31,7 +31,7 @@ export async function extractDocument(
     const { markdown, warnings } = await docxToMarkdown(bytes, maxUnzippedBytes)
     return finish(markdown, format, firstHeading(markdown), warnings, fileName)
   }
-  const { text, encoding } = decodeText(bytes, mimeType)
+  const { text, encoding } = decodeText(bytes, declaredCharset(bytes, mimeType))
   const warnings = encoding === 'windows-1252' ? ['not UTF-8: decoded as windows-1252'] : []
   if (format === 'html') {
     const { markdown, title } = await htmlToDocument(text)

@@ -36,6 +36,20 @@ describe('plain text encodings', () => {
     expect(doc.warnings).toEqual(['not UTF-8: decoded as windows-1252'])
   })
 
+  it('honours a declared legacy charset (HTML meta or MIME type) for non-UTF-8 bytes', async () => {
+    const privet = [0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2] // "Привет" in windows-1251
+    const html = new Uint8Array([
+      ...utf8('<html><head><meta charset="windows-1251"></head><body><p>'),
+      ...privet,
+      ...utf8('</p></body></html>'),
+    ])
+    expect((await extract(html, 'ru.html')).text).toBe('Привет')
+    const text = new Uint8Array(privet)
+    expect((await extract(text, 'ru.txt', 'text/plain; charset=windows-1251')).text).toBe('Привет')
+    // Without a declaration the same bytes are read as windows-1252.
+    expect((await extract(text, 'ru.txt')).text).toBe('Ïðèâåò')
+  })
+
   it('CRLF line ends become LF; one page covers the text', async () => {
     const doc = await extract(utf8('one\r\ntwo\rthree'), 'a.txt')
     expect(doc.text).toBe('one\ntwo\nthree')

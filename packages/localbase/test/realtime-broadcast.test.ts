@@ -203,6 +203,23 @@ describe('realtime broadcast and presence', () => {
     ])
   })
 
+  it('survives garbage and oversized frames, closing only the offending socket', async () => {
+    const ws = new WebSocket(
+      `${stack.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${DEFAULT_ANON_KEY}&vsn=2.0.0`,
+    )
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve
+      ws.onerror = reject
+    })
+    const closed = new Promise<number>((resolve) => (ws.onclose = (e) => resolve(e.code)))
+    ws.send('not json')
+    ws.send(new Uint8Array([9, 9, 9]))
+    ws.send(new Uint8Array(4 * 1024 * 1024))
+    expect(await closed).toBe(1009)
+    const frames = await rawExchange(stack.url, [[null, '1', 'phoenix', 'heartbeat', {}]])
+    expect(frames).toEqual([[null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]])
+  })
+
   it('refuses a socket with a bad key and a join with a bad token', async () => {
     const refused = await upgradeStatus(`${stack.url}/realtime/v1/websocket?apikey=bad&vsn=2.0.0`)
     expect(refused).toEqual({

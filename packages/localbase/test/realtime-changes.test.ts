@@ -228,16 +228,41 @@ describe('realtime postgres_changes', () => {
     expect(Number.isInteger(binding!.id)).toBe(true)
   })
 
-  it('streams a table that a later migration added to the publication', async () => {
+  it('streams a table that a later migration added to the publication, on vsn 1.0.0', async () => {
     const inbox = new Inbox<Change>()
     await subscribed(
-      client()
+      client({ vsn: '1.0.0' })
         .channel('later')
         .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'later' }, inbox.push),
     )
     await sql(`insert into public.later values (7, 'seen')`)
     const [got] = await inbox.waitFor(1)
     expect(got!.new).toEqual({ id: 7, note: 'seen' })
+  })
+
+  it('sends old values with REPLICA IDENTITY FULL, for writes made through REST', async () => {
+    const inbox = new Inbox<Change>()
+    const c = client()
+    await subscribed(
+      c
+        .channel('items-rest')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'items' }, inbox.push),
+    )
+    const items = stack.admin().from('items')
+    expect((await items.insert({ id: 40, name: 'pear', qty: 1, price: 2.5 })).error).toBeNull()
+    expect((await items.update({ qty: 2 }).eq('id', 40)).error).toBeNull()
+    expect((await items.delete().eq('id', 40)).error).toBeNull()
+    const [insert, update, remove] = await inbox.waitFor(3)
+    expect(insert).toMatchObject({ eventType: 'INSERT', new: { id: 40, price: 2.5 } })
+    expect(update).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id: 40, qty: 2 },
+      old: { id: 40, name: 'pear', qty: 1, price: 2.5 },
+    })
+    expect(remove).toMatchObject({
+      eventType: 'DELETE',
+      old: { id: 40, name: 'pear', qty: 2, price: 2.5 },
+    })
   })
 
   it('follows a table added to the publication at run time, and stops after it is dropped', async () => {

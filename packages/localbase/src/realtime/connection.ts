@@ -35,6 +35,8 @@ export class Connection implements Peer {
         this.handle(message).catch((error: unknown) => this.fail(message, error)),
       )
     })
+    // Malformed or oversized frames end this socket only (ws closes it with 1002/1009).
+    ws.on('error', () => ws.terminate())
     ws.on('close', () => {
       for (const channel of this.channels.values()) this.leave(channel)
     })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { SignJWT } from 'jose'
 import type { Transaction } from '../db/database.ts'
 import type { ServiceContext } from '../context.ts'
@@ -98,7 +99,8 @@ export async function startSession(
   client: { userAgent?: string; ip?: string } = {},
 ): Promise<SessionJson> {
   const refreshToken = newRefreshToken()
-  const ip = client.ip && /^[0-9a-f:.]+$/i.test(client.ip) ? client.ip : null
+  // x-forwarded-for is whatever the client says; only a real address goes into inet.
+  const ip = client.ip && isIP(client.ip) ? client.ip : null
   const { rows } = await tx.query<{ session_id: string; user: UserJson; now: number }>(startSql, [
     userId,
     method,

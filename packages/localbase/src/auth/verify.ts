@@ -71,15 +71,14 @@ async function verifyToSession(
 
 /** Confirms a `pkce_` link's token and issues the flow's auth code instead of a session. */
 async function verifyToCode(ctx: ServiceContext, hash: string, type: string): Promise<string> {
-  const code = await ctx.db.asService(async (tx) => {
+  return ctx.db.asService(async (tx) => {
     const user = await confirm(tx, hash, type)
     if (!user) throw forbidden('otp_expired', 'Email link is invalid or has expired')
-    return type in accepted && type !== 'email'
-      ? issueAuthCode(tx, user.id, type as FlowKind)
-      : null
+    // Thrown inside the transaction, so the link stays usable when no flow matches.
+    const code = type === 'email' ? null : await issueAuthCode(tx, user.id, type as FlowKind)
+    if (!code) throw unprocessable('flow_state_not_found', 'No valid flow state found for user.')
+    return code
   })
-  if (!code) throw unprocessable('flow_state_not_found', 'No valid flow state found for user.')
-  return code
 }
 
 const oauthErrors: Record<number, string> = {

@@ -164,6 +164,7 @@ export type Database = {
       is_invited: { Args: { workspace_id: string }; Returns: boolean }
       is_member: { Args: { workspace_id: string }; Returns: boolean }
       jwt_email: { Args: never; Returns: string }
+      my_workspace_ids: { Args: { min_role?: string }; Returns: string[] }
       resend_invitation: {
         Args: { invitation_id: string }
         Returns: {

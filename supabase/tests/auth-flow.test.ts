@@ -103,3 +103,18 @@ describe.skipIf(!ready)('invitation flow with real accounts', () => {
     expect(error?.message).toBe('a workspace must keep at least one owner')
   })
 })
+
+describe.skipIf(!ready)('the seeded demo account', () => {
+  it('signs in with its documented password and owns the demo workspace', async () => {
+    const client = createClient(stack.url, DEFAULT_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    })
+    const { error } = await client.auth.signInWithPassword({
+      email: 'demo@sourcebook.local',
+      password: 'sourcebook-demo',
+    })
+    expect(error).toBeNull()
+    const { data } = await client.from('workspace_members').select('role, workspaces(name)')
+    expect(data).toEqual([{ role: 'owner', workspaces: { name: 'Demo workspace' } }])
+  })
+})

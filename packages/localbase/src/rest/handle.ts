@@ -68,7 +68,7 @@ export async function handle(state: RestState, request: Request, path: string): 
   const head = request.method === 'HEAD'
   let caller: Caller | null = null
   try {
-    const resolved = await state.ctx.callers.resolve(
+    const resolved = await state.caller(
       request.headers.get('apikey'),
       request.headers.get('authorization'),
     )

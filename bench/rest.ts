@@ -1,0 +1,111 @@
+// REST throughput: single-row selects by primary key under RLS, over keep-alive HTTP at
+// concurrency 16 from a separate process, next to the same transaction run directly on PGlite.
+// Prints a summary and a final JSON line. Run: node bench/rest.ts
+import { fork } from 'node:child_process'
+import { Agent, request } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import { signIn } from '../packages/localbase/test/fixtures/rest/users.ts'
+import { startTestStack } from '../packages/localbase/test/helpers.ts'
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000)
+const CONCURRENCY = 16
+const ROWS = 1_000
+
+type ClientResult = { seconds: number; latencies: number[]; failures: number }
+
+/** The child process: issues the requests and reports timings back to the parent. */
+async function client(url: string, token: string, count: number): Promise<ClientResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const headers = { apikey: token, authorization: `Bearer ${token}` }
+  const get = (id: number) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${url}/rest/v1/notes?select=*&id=eq.${id}`,
+        { agent, headers },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+  const latencies: number[] = []
+  let failures = 0
+  let next = 0
+  const start = performance.now()
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const id = (next++ % ROWS) + 1
+        const began = performance.now()
+        if ((await get(id)) !== 200) failures++
+        latencies.push(performance.now() - began)
+      }
+    }),
+  )
+  agent.destroy()
+  return { seconds: (performance.now() - start) / 1000, latencies, failures }
+}
+
+function runChild(url: string, token: string, count: number): Promise<ClientResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url).pathname, ['--client', url, token, String(count)])
+    child.once('message', (result) => resolve(result as ClientResult))
+    child.once('error', reject)
+    child.once('exit', (code) => code !== 0 && reject(new Error(`client exited with ${code}`)))
+  })
+}
+
+const percentile = (sorted: number[], p: number) =>
+  Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) * 100) / 100
+
+async function main() {
+  const stack = await startTestStack('rest')
+  try {
+    const user = await signIn(stack, 'bench@example.test')
+    await stack.db.pg.query(
+      `insert into public.notes (id, owner_id, title) select i, $1, 'note ' || i from generate_series(1, ${ROWS}) i`,
+      [user.id],
+    )
+    await runChild(stack.url, user.token, 500)
+    const http = await runChild(stack.url, user.token, REQUESTS)
+    const sorted = http.latencies.sort((a, b) => a - b)
+    const rps = Math.round(REQUESTS / http.seconds)
+
+    const context = { role: 'authenticated', claims: { sub: user.id, role: 'authenticated' } }
+    const sql = `select coalesce(json_agg(_r), '[]')::text as body from (select * from public.notes where id = $1) _r`
+    const start = performance.now()
+    for (let i = 0; i < REQUESTS; i++) {
+      await stack.db.asUser(context, (tx) => tx.query(sql, [(i % ROWS) + 1]))
+    }
+    const pgliteTps = Math.round(REQUESTS / ((performance.now() - start) / 1000))
+
+    const summary = {
+      bench: 'rest',
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      failures: http.failures,
+      rps,
+      p50Ms: percentile(sorted, 0.5),
+      p95Ms: percentile(sorted, 0.95),
+      pgliteTps,
+      ratio: Math.round((rps / pgliteTps) * 100) / 100,
+    }
+    console.log(
+      `HTTP  ${rps} req/s  p50 ${summary.p50Ms} ms  p95 ${summary.p95Ms} ms  (${http.failures} failures)`,
+    )
+    console.log(`PGlite in process  ${pgliteTps} transactions/s  ratio ${summary.ratio}`)
+    console.log(JSON.stringify(summary))
+  } finally {
+    await stack.stop()
+  }
+}
+
+if (process.argv[2] === '--client') {
+  const [url = '', token = '', count = '0'] = process.argv.slice(3)
+  const result = await client(url, token, Number(count))
+  process.send?.(result, () => process.exit(0))
+} else {
+  await main()
+}

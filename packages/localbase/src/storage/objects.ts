@@ -127,8 +127,15 @@ export function objectRoutes(app: Hono, env: Env): void {
 
   app.delete('/object/:bucket/:key{.+}', async (c) => {
     const who = await requester(env.sc, c)
-    const versions = await remove(env, who, c.req.param('bucket'), [key(c)])
-    if (versions.length === 0) throw errors.noSuchKey()
+    const deleted = await who.as('storage.object.delete', async (tx) => {
+      const { rows } = await tx.query<{ version: string | null }>(
+        `delete from storage.objects where bucket_id = $1 and name = $2 returning version`,
+        [c.req.param('bucket'), key(c)],
+      )
+      return rows[0]
+    })
+    if (!deleted) throw errors.noSuchKey()
+    await env.store.remove(deleted.version)
     return c.json({ message: 'Successfully deleted' })
   })
 
@@ -152,23 +159,6 @@ export function objectRoutes(app: Hono, env: Env): void {
       'content-type': 'application/json',
     })
   })
-}
-
-async function remove(
-  env: Env,
-  who: Awaited<ReturnType<typeof requester>>,
-  bucket: string,
-  names: string[],
-): Promise<(string | null)[]> {
-  const versions = await who.as('storage.object.delete', async (tx) => {
-    const { rows } = await tx.query<{ version: string | null }>(
-      `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning version`,
-      [bucket, names],
-    )
-    return rows.map((r) => r.version)
-  })
-  await env.store.remove(...versions)
-  return versions
 }
 
 function moveBody(body: Record<string, unknown>) {

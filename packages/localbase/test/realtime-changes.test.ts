@@ -265,6 +265,34 @@ describe('realtime postgres_changes', () => {
     })
   })
 
+  it('leaves out columns the role may not SELECT', async () => {
+    const anon = new Inbox<Change>()
+    const admin = new Inbox<Change>()
+    await subscribed(
+      client()
+        .channel('profiles-anon')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'profiles' },
+          anon.push,
+        ),
+    )
+    await subscribed(
+      client({ key: stack.config.keys.serviceRoleKey })
+        .channel('profiles-admin')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'profiles' },
+          admin.push,
+        ),
+    )
+    await sql(`insert into public.profiles values (1, 'ann', 'hunter2')`)
+    const [seen] = await anon.waitFor(1)
+    const [full] = await admin.waitFor(1)
+    expect(seen!.new).toEqual({ id: 1, name: 'ann' })
+    expect(full!.new).toEqual({ id: 1, name: 'ann', secret: 'hunter2' })
+  })
+
   it('follows a table added to the publication at run time, and stops after it is dropped', async () => {
     await sql(`create table public.runtime_t (id int primary key)`)
     await sql(`alter publication supabase_realtime add table public.runtime_t`)

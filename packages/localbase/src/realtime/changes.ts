@@ -8,16 +8,23 @@ import {
   type QueuedChange,
   type RowProbe,
   type Viewer,
-  selectable,
+  selectableColumns,
   takeChanges,
   visibleRows,
 } from './queries.ts'
-import { parseComposite, type Table, toRecord } from './record.ts'
+import { type Column, parseComposite, type Table, toRecord } from './record.ts'
 
 const BATCH = 500
 
 type Change = QueuedChange & { table: Table; texts: (string | null)[]; oldTexts: (string | null)[] }
-type Candidate = { change: Change; channel: Channel; id: number; n: number }
+type Candidate = {
+  change: Change
+  channel: Channel
+  id: number
+  n: number
+  /** The columns the subscriber's role may SELECT, set once authorised. */
+  columns?: Set<string>
+}
 
 /**
  * postgres_changes (docs §4.4-4.5): the triggers of 40-realtime-changes.sql queue each row
@@ -148,8 +155,13 @@ export class ChangeFeed {
     if (!candidates.length) return []
     const roles = [...new Set(candidates.map((c) => c.channel.role))]
     const relids = [...new Set(candidates.map((c) => c.change.relid))]
-    const allowed = await selectable(this.ctx.db, roles, relids)
-    const permitted = candidates.filter((c) => allowed.has(`${c.change.relid} ${c.channel.role}`))
+    const selectable = await selectableColumns(this.ctx.db, roles, relids)
+    // As hosted: a role that cannot SELECT the primary key gets nothing from the table.
+    const permitted = candidates.flatMap((c) => {
+      const columns = selectable.get(`${c.change.relid} ${c.channel.role}`)
+      const pk = c.change.table.columns.filter((col) => col.pk)
+      return columns && pk.every((col) => columns.has(col.name)) ? [{ ...c, columns }] : []
+    })
 
     // Per table: the changed rows to look up and the distinct role+claims to look them up as.
     const perTable = new Map<Table, { rows: Map<number, RowProbe>; viewers: Map<string, Viewer> }>()
@@ -181,19 +193,21 @@ export class ChangeFeed {
   }
 
   private deliver(candidates: Candidate[]): void {
-    const perChannel = new Map<Channel, Map<Change, number[]>>()
+    const perChannel = new Map<Channel, Map<Change, Candidate[]>>()
     for (const c of candidates) {
-      const changes = perChannel.get(c.channel) ?? new Map<Change, number[]>()
+      const changes = perChannel.get(c.channel) ?? new Map<Change, Candidate[]>()
       perChannel.set(c.channel, changes)
-      const ids = changes.get(c.change) ?? []
-      if (!ids.includes(c.id)) ids.push(c.id)
-      changes.set(c.change, ids)
+      changes.set(c.change, [...(changes.get(c.change) ?? []), c])
     }
-    const data = new Map<Change, Record<string, unknown>>()
+    // Payloads differ only by the columns a role may see; build each variant once.
+    const payloads = new Map<string, Record<string, unknown>>()
     for (const [channel, changes] of perChannel) {
-      for (const [change, ids] of [...changes].sort(([a], [b]) => a.id - b.id)) {
-        if (!data.has(change)) data.set(change, payload(change))
-        const frame = { ids, data: data.get(change)! }
+      for (const [change, matched] of [...changes].sort(([a], [b]) => a.id - b.id)) {
+        const columns = matched[0]!.columns!
+        const key = `${change.id} ${[...columns].join(',')}`
+        if (!payloads.has(key)) payloads.set(key, payload(change, columns))
+        const ids = [...new Set(matched.map((c) => c.id))]
+        const frame = { ids, data: payloads.get(key)! }
         channel.peer.send(
           encodeFrame(
             {
@@ -215,21 +229,22 @@ function viewerKey(channel: Channel): string {
   return JSON.stringify([channel.role, channel.claims])
 }
 
-function payload(change: Change): Record<string, unknown> {
+function payload(change: Change, visible: Set<string>): Record<string, unknown> {
   const { table, type } = change
   const errors = table.columns.some((c) => c.pk) ? null : ['Error 400: Bad Request, no primary key']
-  const keep = table.replicaFull ? undefined : (c: { pk: boolean }) => c.pk
+  const seen = (c: Column) => visible.has(c.name)
+  const old = (c: Column) => seen(c) && (table.replicaFull || c.pk)
   return {
     schema: table.schema,
     table: table.table,
     commit_timestamp: change.ts,
     type,
-    columns: table.columns.map((c) => ({ name: c.name, type: c.type })),
-    ...(type !== 'DELETE' ? { record: toRecord(table.columns, change.texts) } : {}),
+    columns: table.columns.filter(seen).map((c) => ({ name: c.name, type: c.type })),
+    ...(type !== 'DELETE' ? { record: toRecord(table.columns, change.texts, seen) } : {}),
     ...(type === 'UPDATE'
-      ? { old_record: table.replicaFull ? toRecord(table.columns, change.oldTexts) : {} }
+      ? { old_record: table.replicaFull ? toRecord(table.columns, change.oldTexts, seen) : {} }
       : {}),
-    ...(type === 'DELETE' ? { old_record: toRecord(table.columns, change.oldTexts, keep) } : {}),
+    ...(type === 'DELETE' ? { old_record: toRecord(table.columns, change.oldTexts, old) } : {}),
     errors,
   }
 }

@@ -74,22 +74,27 @@ export async function checkFilters(db: Database, checks: FilterCheck[]): Promise
   return rows.map((r) => r.ok)
 }
 
-/** Which roles may SELECT which tables, as `relid role` keys. */
-export async function selectable(
+/**
+ * The columns each role may SELECT in each table (docs §4.5 step 1: has_column_privilege),
+ * keyed `relid role`; pairs with no selectable column are absent.
+ */
+export async function selectableColumns(
   db: Database,
   roles: string[],
   relids: number[],
-): Promise<Set<string>> {
+): Promise<Map<string, Set<string>>> {
   const { rows } = await db.asService((tx) =>
-    tx.query<{ key: string }>(
-      `select o.relid || ' ' || r.role as key
-     from unnest($1::text[]) r(role) cross join unnest($2::oid[]) o(relid)
-     where case when exists (select from pg_roles where rolname = r.role)
-       then has_table_privilege(r.role, o.relid, 'SELECT') else false end`,
+    tx.query<{ key: string; columns: string[] }>(
+      `select o.relid || ' ' || r.role as key, array_agg(a.attname::text) as columns
+       from unnest($1::text[]) r(role) cross join unnest($2::oid[]) o(relid)
+       join pg_attribute a on a.attrelid = o.relid and a.attnum > 0 and not a.attisdropped
+       where case when exists (select from pg_roles where rolname = r.role)
+         then has_column_privilege(r.role, o.relid, a.attnum, 'SELECT') else false end
+       group by 1`,
       [roles, relids],
     ),
   )
-  return new Set(rows.map((r) => r.key))
+  return new Map(rows.map((r) => [r.key, new Set(r.columns)]))
 }
 
 const VIEWERS_PER_STATEMENT = 8

@@ -34,6 +34,9 @@ begin
       new.id,
       left(coalesce(
         nullif(btrim(new.raw_user_meta_data ->> 'display_name'), ''),
+        -- What OAuth providers put there.
+        nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''),
+        nullif(btrim(new.raw_user_meta_data ->> 'name'), ''),
         nullif(split_part(new.email, '@', 1), ''),
         'Member'
       ), 100),

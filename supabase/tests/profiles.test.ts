@@ -12,9 +12,11 @@ const profileOf = async (id: string) =>
 const authReady = await serviceAvailable(stack, '/auth/v1/settings')
 
 describe('profile trigger on auth.users', () => {
-  it('names the profile from the sign-up metadata, or the email’s local part', async () => {
+  it('names the profile from the sign-up or OAuth metadata, or the email’s local part', async () => {
     const named = await createUser(stack, 'named', { display_name: '  Ada Lovelace ' })
     const plain = await createUser(stack, 'Plain.Person')
+    const oauth = await createUser(stack, 'oauth', { full_name: 'Grace Hopper' })
+    expect(await profileOf(oauth.id)).toMatchObject({ display_name: 'Grace Hopper' })
     expect(await profileOf(named.id)).toMatchObject({
       display_name: 'Ada Lovelace',
       email: named.email,

@@ -24,13 +24,13 @@ export interface ChunkOptions {
   overlapTokens?: number
 }
 
-/** A chunk ends at the last sentence boundary that fills at least this share of the budget. */
+/** A chunk ends at the last sentence (or line) end that fills at least this share of the budget. */
 const MIN_FILL = 0.5
 
 /**
  * Splits a document into token-bounded chunks that never cross a heading, end between
- * sentences where possible (else between words), and repeat up to `overlapTokens` of the
- * previous chunk's end (from a sentence start when one fits) for context.
+ * sentences where possible (else at a line end, else between words), and repeat up to
+ * `overlapTokens` of the previous chunk's end (from a sentence start when one fits).
  */
 export function chunkDocument(
   { text, pages }: Pick<ExtractedDocument, 'text' | 'pages'>,
@@ -44,7 +44,7 @@ export function chunkDocument(
   const chunks: Chunk[] = []
   for (const section of splitSections(text)) {
     const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4))
-    for (const [first, last] of spans(text, atoms, maxTokens, overlapTokens)) {
+    for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
@@ -56,14 +56,14 @@ export function chunkDocument(
         pageEnd: pageAt(pages, charEnd - 1),
         charStart,
         charEnd,
-        tokenCount: countTokens(content),
+        tokenCount,
       })
     }
   }
   return chunks
 }
 
-/** [first, last] atom indexes of each chunk of one section. */
+/** [first, last] atom indexes and exact token count of each chunk of one section. */
 function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
   // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
   const prefix = [0]
@@ -76,12 +76,12 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
     if (to < atoms.length)
       to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
     // The estimate can be off by a token or two at the edges: trim until the exact count fits.
-    while (
-      to - from > 1 &&
-      countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end)) > maxTokens
-    )
+    let tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
+    while (tokens > maxTokens && to - from > 1) {
       to--
-    yield [from, to - 1] as const
+      tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
+    }
+    yield [from, to - 1, tokens] as const
     if (to >= atoms.length) return
     from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)
   }

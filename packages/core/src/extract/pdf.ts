@@ -46,7 +46,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> 
     const { text, pages: ranges } = joinPages(
       pages.map((lines) => repairHyphenation(lines.join('\n'))),
     )
-    return { text, pages: ranges, format: 'pdf', title: await titleOf(doc), warnings }
+    const title = await titleOf(doc)
+    return { text, pages: ranges, format: 'pdf', ...(title ? { title } : {}), warnings }
   } catch (error) {
     throw asExtractError(error)
   } finally {

@@ -247,6 +247,28 @@ describe('PUT /user', () => {
   })
 })
 
+describe('anonymous users', () => {
+  it('become permanent by adding an email and password', async () => {
+    const client = stack.client()
+    const anon = await client.auth.signInAnonymously()
+    expect(anon.error).toBeNull()
+    const bare = await client.auth.updateUser({ password: 'correct-horse' })
+    expect(bare.error).toMatchObject({ status: 422, code: 'validation_failed' })
+    const email = newEmail()
+    const { data, error } = await client.auth.updateUser({ email, password: 'correct-horse' })
+    expect(error).toBeNull()
+    expect(data.user).toMatchObject({
+      id: anon.data.user!.id,
+      email,
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'] },
+    })
+    expect(data.user!.identities).toHaveLength(1)
+    const { session } = await signIn(email)
+    expect(session.user.id).toBe(anon.data.user!.id)
+  })
+})
+
 describe('service endpoints', () => {
   it('serves /settings in GoTrue shape', async () => {
     const res = await fetch(`${stack.url}/auth/v1/settings`)

@@ -7,7 +7,7 @@ import { mailLink } from './mail.ts'
 import { checkStrength, hashPassword, verifyPassword } from './passwords.ts'
 import { redirectTarget } from './redirect.ts'
 import type { UserJson } from './sessions.ts'
-import { emailExists, mergeJsonSql, upsertEmailIdentitySql } from './users.ts'
+import { emailExists, emailProviderSql, mergeJsonSql, upsertEmailIdentitySql } from './users.ts'
 
 // GET/PUT /user and POST /logout (internal/api/user.go, logout.go).
 
@@ -15,6 +15,9 @@ const updateSql = `update auth.users set
     encrypted_password = coalesce($2, encrypted_password),
     raw_user_meta_data = ${mergeJsonSql('raw_user_meta_data', '$3')},
     email = coalesce($4::text, email),
+    email_confirmed_at = case when $4::text is not null then coalesce(email_confirmed_at, now())
+      else email_confirmed_at end,
+    raw_app_meta_data = ${emailProviderSql('$4::text is not null')},
     is_anonymous = is_anonymous and $4::text is null,
     email_change = coalesce($5::text, email_change),
     updated_at = now()

@@ -87,6 +87,11 @@ export async function insertUser(tx: Transaction, user: NewUser): Promise<string
   }
 }
 
+/** An anonymous user who gains an email becomes an email user (UpdateAppMetaDataProviders). */
+export const emailProviderSql = (becomesEmailUser: string) =>
+  `case when is_anonymous and ${becomesEmailUser} then coalesce(raw_app_meta_data, '{}')
+    || '{"provider": "email", "providers": ["email"]}' else raw_app_meta_data end`
+
 /**
  * Merges metadata as GoTrue's UpdateUserMetaData: top-level keys are set, and keys given
  * as null are removed.

@@ -7,7 +7,7 @@ import { type LinkKind, tokenHash, tokenTypeOf } from './mail.ts'
 import { type FlowKind, PKCE_PREFIX, issueAuthCode } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { type SessionJson, startSession } from './sessions.ts'
-import { upsertEmailIdentitySql } from './users.ts'
+import { emailProviderSql, upsertEmailIdentitySql } from './users.ts'
 
 // POST /verify (OTP or token hash → session) and GET /verify (the mailed link → 303 to
 // the app with the session in the fragment), internal/api/verify.go.
@@ -35,6 +35,7 @@ const consumeSql = `with t as (
     email_confirmed_at = coalesce(u.email_confirmed_at, now()),
     email = case when t.token_type = 'email_change_token_new' then t.relates_to else u.email end,
     email_change = case when t.token_type = 'email_change_token_new' then '' else u.email_change end,
+    raw_app_meta_data = ${emailProviderSql("t.token_type = 'email_change_token_new'")},
     is_anonymous = u.is_anonymous and t.token_type <> 'email_change_token_new',
     updated_at = now()
   from t where u.id = t.user_id

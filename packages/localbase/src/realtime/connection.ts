@@ -140,6 +140,8 @@ export class Connection implements Peer {
       if (parsed.ok) bindings.push({ id, subscription: parsed.value })
       else errors.push(parsed.error)
     }
+    // The socket may have closed while the token and policies were checked.
+    if (this.ws.readyState !== this.ws.OPEN) return
     const channel: Channel = {
       peer: this,
       topic,

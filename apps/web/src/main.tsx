@@ -2,12 +2,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { AppProvider } from './app/provider'
-import { syncRouterWithAuth } from './app/auth-sync'
 import { createAppRouter } from './app/router'
 import './index.css'
 
 const router = createAppRouter()
-syncRouterWithAuth(router)
+// supabase-js arrives with the first route's code, not in the first download.
+void import('./app/auth-sync').then(({ syncRouterWithAuth }) => syncRouterWithAuth(router))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

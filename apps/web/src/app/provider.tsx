@@ -1,9 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import type * as React from 'react'
 import { AppErrorBoundary } from '@/components/layout/app-error-boundary'
-import { Toaster } from '@/components/ui/sonner'
 import { useTheme } from '@/hooks/use-theme'
 import { queryClient } from '@/lib/query-client'
+
+// Toasts only follow a person's actions, so their code need not be in the first download.
+const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })))
 
 export function AppProvider({ children }: { children: React.ReactNode }) {
   const { resolved } = useTheme()
@@ -11,7 +14,9 @@ export function AppProvider({ children }: { children: React.ReactNode }) {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster theme={resolved} position="bottom-right" richColors closeButton />
+        <Suspense fallback={null}>
+          <Toaster theme={resolved} position="bottom-right" richColors closeButton />
+        </Suspense>
       </QueryClientProvider>
     </AppErrorBoundary>
   )

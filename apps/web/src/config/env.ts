@@ -1,16 +1,16 @@
-import { z } from 'zod'
+// zod/mini: the same validation with a fraction of the weight in the initial bundle.
+import * as z from 'zod/mini'
 
 const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 
 const schema = z.object({
   SUPABASE_URL: z.url({ protocol: /^https?$/ }),
-  SUPABASE_PUBLISHABLE_KEY: z
-    .string()
-    .min(1)
-    .refine(
-      (key) => !key.startsWith('sb_secret_'),
-      'must be a publishable key, never a secret key',
-    ),
+  SUPABASE_PUBLISHABLE_KEY: z.string().check(
+    z.minLength(1),
+    z.refine((key: string) => !key.startsWith('sb_secret_'), {
+      message: 'must be a publishable key, never a secret key',
+    }),
+  ),
 })
 
 export type Env = z.infer<typeof schema>

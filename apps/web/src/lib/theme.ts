@@ -25,9 +25,19 @@ export function applyTheme() {
   document.documentElement.classList.toggle('dark', resolvedTheme() === 'dark')
 }
 
+/** Switches at once: colours that animate (buttons, inputs) would fade through the other theme. */
+function withoutTransitions(change: () => void) {
+  const style = document.createElement('style')
+  style.textContent = '*,*::before,*::after{transition:none!important}'
+  document.head.appendChild(style)
+  change()
+  void window.getComputedStyle(document.body).opacity
+  requestAnimationFrame(() => style.remove())
+}
+
 export function setTheme(theme: Theme) {
   localStore.set(KEY, theme === 'system' ? null : theme)
-  applyTheme()
+  withoutTransitions(applyTheme)
   for (const listener of listeners) listener()
 }
 

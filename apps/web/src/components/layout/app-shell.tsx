@@ -14,10 +14,13 @@ type AppShellProps = {
   children: React.ReactNode
 }
 
-function SidebarBody({ header, nav, footer }: Pick<AppShellProps, 'header' | 'nav' | 'footer'>) {
+type SidebarBodyProps = Pick<AppShellProps, 'header' | 'nav' | 'footer'> & { inSheet?: boolean }
+
+function SidebarBody({ header, nav, footer, inSheet }: SidebarBodyProps) {
   return (
     <div className="flex h-full flex-col gap-2 p-3">
-      {header}
+      {/* In the sheet, leave room for its close button. */}
+      <div className={inSheet ? 'pr-8' : undefined}>{header}</div>
       <nav aria-label="Workspace" className="mt-2 grid gap-0.5">
         {nav}
       </nav>
@@ -50,7 +53,7 @@ export function AppShell({ header, nav, footer, title, children }: AppShellProps
           <SheetContent className="bg-sidebar p-0">
             <SheetTitle className="sr-only">Menu</SheetTitle>
             <SheetDescription className="sr-only">Workspace navigation</SheetDescription>
-            <SidebarBody header={header} nav={nav} footer={footer} />
+            <SidebarBody header={header} nav={nav} footer={footer} inSheet />
           </SheetContent>
         </Sheet>
         <main className="flex-1">{children}</main>

@@ -67,7 +67,7 @@ describe('accounts', () => {
   it('signs out from the account menu', async () => {
     await signUpAs('margaret')
     const { user, router } = renderApp('/workspaces')
-    await user.click(await screen.findByRole('button', { name: 'Account' }))
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }))
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'))
     const { data } = await supabase.auth.getSession()

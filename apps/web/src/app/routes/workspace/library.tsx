@@ -15,9 +15,14 @@ export default function LibraryRoute() {
         title="No documents yet"
         action={
           canUpload ? (
-            <Button disabled title="Uploading arrives in the next release">
-              <UploadIcon /> Upload documents
-            </Button>
+            <div className="grid justify-items-center gap-2">
+              <Button disabled aria-describedby="upload-soon">
+                <UploadIcon /> Upload documents
+              </Button>
+              <p id="upload-soon" className="text-muted-foreground text-xs">
+                Uploading arrives in the next release.
+              </p>
+            </div>
           ) : null
         }
       >

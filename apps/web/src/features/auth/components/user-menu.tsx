@@ -20,11 +20,8 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-auto w-full justify-start gap-2 px-2 py-1.5"
-          aria-label="Account"
-        >
+        <Button variant="ghost" className="h-auto w-full justify-start gap-2 px-2 py-1.5">
+          <span className="sr-only">Account menu: </span>
           <Avatar className="size-7">
             <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
           </Avatar>

@@ -17,11 +17,8 @@ export function WorkspaceSwitcher({ current }: { current: Workspace }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-auto w-full justify-start gap-2 px-2 py-1.5"
-          aria-label={`Workspace: ${current.name}. Switch workspace`}
-        >
+        <Button variant="ghost" className="h-auto w-full justify-start gap-2 px-2 py-1.5">
+          <span className="sr-only">Workspace: </span>
           <span
             aria-hidden
             className="bg-primary text-primary-foreground grid size-7 shrink-0 place-items-center rounded-md text-xs font-semibold"
@@ -29,6 +26,7 @@ export function WorkspaceSwitcher({ current }: { current: Workspace }) {
             {current.name.slice(0, 1).toUpperCase()}
           </span>
           <span className="min-w-0 flex-1 truncate text-left font-semibold">{current.name}</span>
+          <span className="sr-only">. Switch workspace</span>
           <ChevronsUpDownIcon className="text-muted-foreground" aria-hidden />
         </Button>
       </DropdownMenuTrigger>

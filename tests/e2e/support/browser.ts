@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import { screenshotDir } from './paths.ts'
+
+/**
+ * Debian's Chromium, headless and quiet. playwright-core gives every launch a fresh
+ * temporary profile (its own --user-data-dir), removed on close.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true })
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
+}
+
+/** A page in its own context (its own cookies and storage: another person). */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
+  context.setDefaultTimeout(15_000)
+  return context.newPage()
+}

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startLocalbase } from '../../../packages/localbase/src/index.ts'
+import { repoRoot } from './paths.ts'
+
+/** localbase with the project's migrations, serving the built app at `/`. */
+export async function startStack() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-e2e-'))
+  const localbase = await startLocalbase({
+    workdir: repoRoot,
+    serveDir: 'apps/web/dist',
+    port: 0,
+    dataDir,
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '' },
+  })
+  return {
+    url: localbase.url,
+    stop: async () => {
+      await localbase.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+type Mail = { to: string; subject: string; link: string; created_at: string }
+
+/** The newest mail in the dev mailbox for `email` whose link satisfies `match`. */
+export async function latestMail(url: string, email: string, match: (link: string) => boolean) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(
+      `${url}/auth/v1/mailbox/messages?email=${encodeURIComponent(email)}`,
+    )
+    const mails = (await response.json()) as Mail[]
+    const mail = mails.find((m) => match(m.link))
+    if (mail) return mail
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no matching mail for ${email}`)
+}

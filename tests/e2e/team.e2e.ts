@@ -1,0 +1,171 @@
+import { gzipSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signIn, signOut, signUp } from './support/app.ts'
+import { seriousViolations } from './support/axe.ts'
+import { launchBrowser, newPage, screenshot } from './support/browser.ts'
+import { latestMail, startStack } from './support/stack.ts'
+
+// One team's first day: an owner signs up, creates a workspace, invites a colleague who
+// joins from the mailed link, the owner promotes them, and they sign out and back in.
+describe('a team gets started', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>
+  let browser: Browser
+  let owner: Page
+  let guest: Page
+  const ownerEmail = 'owner@example.com'
+  const guestEmail = 'guest@example.com'
+  let workspaceUrl = ''
+
+  async function expectAccessible(page: Page) {
+    expect(await seriousViolations(page)).toEqual([])
+  }
+
+  beforeAll(async () => {
+    stack = await startStack()
+    browser = await launchBrowser()
+    owner = await newPage(browser)
+    guest = await newPage(browser)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+
+  it('shows the sign-in page to a signed-out visitor', async () => {
+    const scripts: Promise<number>[] = []
+    owner.on('response', (response) => {
+      if (response.url().endsWith('.js'))
+        scripts.push(response.body().then((b) => gzipSync(b).length))
+    })
+    await owner.goto(`${stack.url}/workspaces`)
+    await owner.getByRole('heading', { name: 'Sign in to Sourcebook' }).waitFor()
+    owner.removeAllListeners('response')
+    const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0)
+    console.log(`JS for a first visit to sign-in: ${(total / 1024).toFixed(1)} KB gzipped`)
+    expect(new URL(owner.url()).searchParams.get('next')).toBe('/workspaces')
+    await screenshot(owner, 'sign-in')
+    await expectAccessible(owner)
+  })
+
+  it('signs the owner up and creates a workspace', async () => {
+    await signUp(owner, stack.url, 'Olivia Owner', ownerEmail)
+    await owner.getByText('No workspaces yet').waitFor()
+    await screenshot(owner, 'workspaces-empty')
+    await expectAccessible(owner)
+
+    await owner.getByRole('button', { name: 'New workspace' }).first().click()
+    await owner.getByLabel('Workspace name').fill('Acme Research')
+    await owner.getByRole('button', { name: 'Create workspace' }).click()
+    await owner.getByRole('heading', { name: 'Library' }).waitFor()
+    workspaceUrl = owner.url().replace(/\/library$/, '')
+    await owner.getByText('No documents yet').waitFor()
+    await screenshot(owner, 'library-empty')
+    await expectAccessible(owner)
+
+    await owner.goto(`${stack.url}/workspaces`)
+    await owner.getByRole('link', { name: /Acme Research/ }).waitFor()
+    await screenshot(owner, 'workspaces')
+  })
+
+  it('invites a colleague, who joins from the mailed link', async () => {
+    await signUp(guest, stack.url, 'Gus Guest', guestEmail)
+
+    await owner.goto(`${workspaceUrl}/members`)
+    await owner.getByRole('button', { name: 'Invite' }).click()
+    await owner.getByRole('dialog').getByLabel('Email').fill(guestEmail)
+    await owner.getByRole('button', { name: 'Create invitation' }).click()
+    const link = await owner.getByRole('dialog').getByLabel('Invitation link').inputValue()
+    expect(link).toMatch(new RegExp(`^${stack.url}/invite/[0-9a-f]{64}$`))
+    await owner.getByRole('button', { name: 'Done' }).click()
+    await owner.getByRole('region', { name: 'Pending invitations' }).getByText(guestEmail).waitFor()
+    await screenshot(owner, 'members-pending')
+    await expectAccessible(owner)
+
+    const mail = await latestMail(stack.url, guestEmail, (l) =>
+      l.includes(encodeURIComponent(link)),
+    )
+    await guest.goto(mail.link)
+    await guest.getByRole('heading', { name: 'Join Acme Research' }).waitFor()
+    await screenshot(guest, 'invite')
+    await expectAccessible(guest)
+    await guest.getByRole('button', { name: 'Join Acme Research' }).click()
+    await guest.getByRole('heading', { name: 'Library' }).waitFor()
+    await guest
+      .getByRole('button', { name: /Workspace: Acme Research/ })
+      .first()
+      .waitFor()
+    // A viewer may not upload.
+    expect(await guest.getByRole('button', { name: 'Upload documents' }).count()).toBe(0)
+  })
+
+  it('lets the owner make the colleague an editor, which takes effect for them', async () => {
+    await owner.reload()
+    await owner.getByText('2 members').waitFor()
+    await owner.getByRole('combobox', { name: 'Role of Gus Guest' }).click()
+    await owner.getByRole('option', { name: /editor/i }).click()
+    await owner.getByText('Role changed').waitFor()
+    await screenshot(owner, 'members')
+
+    await guest.reload()
+    await guest.getByRole('button', { name: 'Upload documents' }).waitFor()
+  })
+
+  it('signs the colleague out and back in, to the workspace they used last', async () => {
+    await signOut(guest)
+    await signIn(guest, guestEmail)
+    await guest.waitForURL(`${workspaceUrl}/library`)
+    await guest.getByRole('heading', { name: 'Library' }).waitFor()
+  })
+
+  it('keeps the session across a reload and in a new tab', async () => {
+    const tab = await owner.context().newPage()
+    await tab.goto(`${stack.url}/`)
+    await tab.waitForURL(/\/w\/[0-9a-f-]{36}\/library$/)
+    await tab.close()
+  })
+
+  it('has a dark theme', async () => {
+    await owner.goto(`${workspaceUrl}/members`)
+    await owner.getByText('2 members').waitFor()
+    await owner
+      .getByRole('button', { name: /^Theme:/ })
+      .first()
+      .click()
+    await owner.getByRole('menuitemradio', { name: 'Dark' }).click()
+    expect(await owner.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    )
+    await owner.getByRole('menu').waitFor({ state: 'hidden' })
+    await screenshot(owner, 'members-dark')
+    await expectAccessible(owner)
+    await owner.reload()
+    expect(await owner.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    )
+    await owner.goto(`${workspaceUrl}/library`)
+    await owner.getByText('No documents yet').waitFor()
+    await screenshot(owner, 'library-dark')
+  })
+
+  it('fits a phone, with the sidebar in a sheet', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await owner.context().storageState(),
+    })
+    const page = await phone.newPage()
+    await page.goto(`${workspaceUrl}/library`)
+    await page.getByText('No documents yet').waitFor()
+    await screenshot(page, 'phone-library')
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('dialog').getByRole('link', { name: 'Members' }).click()
+    await page.getByText('2 members').waitFor()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('dialog').getByRole('link', { name: 'Settings' }).waitFor()
+    await screenshot(page, 'phone-menu')
+    await phone.close()
+  })
+})

@@ -148,6 +148,22 @@ describe('realtime broadcast and presence', () => {
     expect(raw.map((f) => f[3])).toEqual(['phx_reply'])
   })
 
+  it('announces replication readiness when asked to', async () => {
+    const system = new Inbox<unknown>()
+    await subscribed(
+      client()
+        .channel('ready', { config: { broadcast: { replication_ready: true } } })
+        .on('system', {}, system.push),
+    )
+    expect(await system.waitFor(1)).toEqual([
+      expect.objectContaining({
+        extension: 'system',
+        status: 'ok',
+        message: 'Replication connection established',
+      }),
+    ])
+  })
+
   it('accepts broadcasts over HTTP: the batch endpoint and httpSend', async () => {
     const inbox = new Inbox<unknown>()
     const listener = await subscribed(

@@ -170,6 +170,9 @@ export class Connection implements Peer {
         payload: this.rt.presence.state(channel),
       })
     }
+    // Our change feed is trigger-based and always ready, so the opt-in notice goes out at once.
+    if (broadcast.replication_ready === true)
+      this.system(channel, 'system', 'ok', 'Replication connection established')
     if (requested.length) {
       if (errors.length) this.system(channel, 'postgres_changes', 'error', errors.join('; '))
       else this.system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL')

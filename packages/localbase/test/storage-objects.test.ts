@@ -58,6 +58,7 @@ describe('storage objects', () => {
   it('keeps x-metadata from raw uploads', async () => {
     await files().upload('meta.txt', 'm', { metadata: { a: 1 } })
     expect((await files().info('meta.txt')).data?.metadata).toEqual({ a: 1 })
+    expect((await files().info('docs/hello.txt')).data?.metadata).toEqual({})
   })
 
   it('refuses a duplicate upload unless upsert, and update overwrites', async () => {
@@ -182,13 +183,46 @@ describe('storage objects', () => {
       cursor: folded.data!.nextCursor,
     })
     expect(next.data!.objects.map((o) => o.name)).toEqual(['b.txt'])
-    expect(next.data!.folders).toEqual([{ name: 'other/', key: 'other/' }])
+    expect(next.data!.folders).toEqual([{ name: 'other/', key: 'other' }])
     const last = await tree.listV2({
       with_delimiter: true,
       limit: 2,
       cursor: next.data!.nextCursor,
     })
     expect(last.data).toMatchObject({ hasNext: false, objects: [], folders: [{ name: 'sub/' }] })
+  })
+
+  it('pages list-v2 by created_at both ways, as storage-js’s own test does', async () => {
+    await stack.admin().storage.createBucket('paged')
+    const paged = stack.admin().storage.from('paged')
+    const suffixes = ['zz', 'bb', 'xx', 'ww', 'cc', 'aa', 'yy', 'oo']
+    for (const s of suffixes) await paged.upload(`p/f-${s}`, s)
+    const cases = [
+      { expected: [...suffixes].sort(), sortBy: undefined },
+      { expected: [...suffixes].sort().reverse(), sortBy: { column: 'name', order: 'desc' } },
+      { expected: [...suffixes], sortBy: { column: 'created_at', order: 'asc' } },
+      { expected: [...suffixes].reverse(), sortBy: { column: 'created_at', order: 'desc' } },
+    ] as const
+    for (const { expected, sortBy } of cases) {
+      const seen: string[] = []
+      let cursor: string | undefined
+      let pages = 0
+      do {
+        const res = await paged.listV2({
+          prefix: 'p/',
+          with_delimiter: true,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+          ...(sortBy ? { sortBy } : {}),
+        })
+        expect(res.error).toBeNull()
+        seen.push(...res.data!.objects.map((o) => o.name.slice('p/f-'.length)))
+        cursor = res.data!.hasNext ? res.data!.nextCursor : undefined
+        pages++
+      } while (cursor)
+      expect(seen).toEqual(expected)
+      expect(pages).toBe(4)
+    }
   })
 
   it('moves and copies objects, within and across buckets', async () => {

@@ -5,10 +5,13 @@ import { errors, StorageError } from './errors.ts'
 import { checkBucketName, type Env, jsonBody, requester } from './request.ts'
 import { iso } from './sql.ts'
 
-const bucketJson = `json_build_object('id', b.id, 'name', b.name, 'owner', coalesce(b.owner::text, b.owner_id),
-  'public', b.public, 'type', b.type, 'file_size_limit', b.file_size_limit,
+// getBucket leaves out `type`, listBuckets includes it (storage's routes select so).
+const bucketFields = `'id', b.id, 'name', b.name, 'owner', coalesce(b.owner::text, b.owner_id),
+  'public', b.public, 'file_size_limit', b.file_size_limit,
   'allowed_mime_types', b.allowed_mime_types, 'created_at', ${iso('b.created_at')},
-  'updated_at', ${iso('b.updated_at')})`
+  'updated_at', ${iso('b.updated_at')}`
+const bucketJson = `json_build_object(${bucketFields})`
+const listedBucketJson = `json_build_object(${bucketFields}, 'type', b.type)`
 
 const sortColumns = new Set(['id', 'name', 'created_at', 'updated_at'])
 
@@ -46,7 +49,7 @@ export function bucketRoutes(app: Hono, env: Env): void {
     if ((limit !== null && !(limit >= 0)) || !(offset >= 0)) throw errors.invalidParameter('limit')
     const json = await who.as('storage.bucket.list', async (tx) => {
       const { rows } = await tx.query<{ json: string }>(
-        `select coalesce(json_agg(${bucketJson} order by b."${column}" ${order}), '[]')::text as json
+        `select coalesce(json_agg(${listedBucketJson} order by b."${column}" ${order}), '[]')::text as json
            from (select * from storage.buckets
                   where $1::text is null or name ilike '%' || $1 || '%'
                   order by "${column}" ${order} limit $2 offset $3) b`,
@@ -141,7 +144,10 @@ export function bucketRoutes(app: Hono, env: Env): void {
       return rows.map((r) => r.version)
     })
     await env.store.remove(...versions)
-    return c.json({ message: 'Successfully emptied' })
+    // Hosted storage empties in the background and says so; here it is already done.
+    return c.json({
+      message: 'Empty bucket has been queued. Completion may take up to an hour.',
+    })
   })
 
   app.delete('/bucket/:id', async (c) => {

@@ -90,7 +90,7 @@ export function objectRoutes(app: Hono, env: Env): void {
         content_type: row.metadata?.mimetype ?? null,
         cache_control: row.metadata?.cacheControl ?? null,
         etag: row.metadata?.eTag ?? null,
-        metadata: row.user_metadata ?? null,
+        metadata: row.user_metadata ?? {},
         last_modified: row.updated_at,
         created_at: row.created_at,
       })

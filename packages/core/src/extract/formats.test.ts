@@ -160,6 +160,17 @@ describe('PDF text', () => {
     expect(doc.warnings).toContain('dropped 8 running header/footer lines')
   })
 
+  it('drops alternating left/right page headers of a book, each on under half the pages', async () => {
+    const pages = ['Title page\nA Book\nBy someone']
+    for (let n = 2; n <= 7; n++) {
+      pages.push(`${n % 2 ? 'A Book' : 'Chapter One'}\nStory line ${n}.\n${n}`)
+    }
+    const doc = await extract(buildPdf({ pages }), 'book.pdf')
+    expect(doc.text.split('\n\n').slice(1)).toEqual(
+      [2, 3, 4, 5, 6, 7].map((n) => `Story line ${n}.`),
+    )
+  })
+
   it('keeps repeated lines of a short (two-page) file', async () => {
     const doc = await extract(buildPdf({ pages: ['Header\nA.', 'Header\nB.'] }), 'two.pdf')
     expect(doc.text).toBe('Header\nA.\n\nHeader\nB.')

@@ -3,7 +3,8 @@ const EDGE_LINES = 3
 
 /**
  * Drops running headers and footers: lines near the top or bottom of a page that repeat (digits
- * ignored, so "Page 3 of 9" matches "Page 4 of 9") on at least half the pages of a 3+ page file.
+ * ignored, so "Page 3 of 9" matches "Page 4 of 9") on at least 40% of the pages of a 3+ page
+ * file (40%, not half: books alternate left- and right-page headers).
  */
 export function dropRunningLines(pages: string[][]): { pages: string[][]; dropped: number } {
   if (pages.length < 3) return { pages, dropped: 0 }
@@ -13,7 +14,7 @@ export function dropRunningLines(pages: string[][]): { pages: string[][]; droppe
       pagesWith.set(key, (pagesWith.get(key) ?? 0) + 1)
     }
   }
-  const threshold = Math.max(3, Math.ceil(pages.length / 2))
+  const threshold = Math.max(3, Math.ceil(pages.length * 0.4))
   let dropped = 0
   const cleaned = pages.map((lines) => {
     const drop = new Set(

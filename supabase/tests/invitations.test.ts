@@ -126,6 +126,37 @@ describe.each(drivers)('invitations through $name', (driver) => {
     expect(error?.code).toBe('23505')
   })
 
+  it('refuses an address that is not one', async () => {
+    const { error } = await driver.call(stack, owner, {
+      table: 'workspace_invitations',
+      op: 'insert',
+      values: { workspace_id: workspaceId, email: 'not an address', role: 'viewer' },
+    })
+    expect(error?.code).toBe('23514')
+  })
+
+  it('does not let the invitee extend or change their own invitation', async () => {
+    const guest = await createUser(stack, 'extender')
+    const invitation = await invite(guest.email, 'viewer')
+    await stack.db.pg.query(
+      `update public.workspace_invitations set expires_at = now() - interval '1 day' where id = $1`,
+      [invitation.id],
+    )
+    for (const values of [{ expires_at: '2099-01-01T00:00:00Z' }, { role: 'owner' }]) {
+      await driver.call(stack, guest, {
+        table: 'workspace_invitations',
+        op: 'update',
+        match: { id: invitation.id },
+        values,
+      })
+    }
+    const { rows } = await stack.db.pg.query(
+      'select role, expires_at < now() as expired from public.workspace_invitations where id = $1',
+      [invitation.id],
+    )
+    expect(rows).toEqual([{ role: 'viewer', expired: true }])
+  })
+
   it('shows the accept screen to the token holder only', async () => {
     const guest = await createUser(stack, 'guest')
     const invitation = await invite(guest.email, 'viewer')

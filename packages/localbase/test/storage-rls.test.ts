@@ -141,6 +141,14 @@ describe('storage RLS', () => {
         .publicUrl,
     )
     expect(download.headers.get('content-disposition')).toContain('filename=me.png')
+    const info = await fetch(`${stack.url}/storage/v1/object/info/public/avatars/face.png`)
+    expect(await info.json()).toMatchObject({
+      name: 'face.png',
+      size: 3,
+      content_type: 'image/png',
+    })
+    const hidden = await fetch(`${stack.url}/storage/v1/object/info/public/private/${secret}`)
+    expect((await hidden.json()).code).toBe('NoSuchKey')
   })
 
   it('sets storage.operation so policies can tell operations apart', async () => {

@@ -4,7 +4,7 @@ import { readUpload } from './body.ts'
 import { serveObject } from './download.ts'
 import { errors } from './errors.ts'
 import { checkKey, type Env, jsonBody, requester } from './request.ts'
-import { findObject, findPublicObject, iso, writeObject } from './sql.ts'
+import { findObject, findPublicObject, iso, type ObjectRow, writeObject } from './sql.ts'
 import { storeUpload } from './write.ts'
 
 const key = (c: Context) => checkKey(c.req.param('key') ?? '')
@@ -73,6 +73,12 @@ export function objectRoutes(app: Hono, env: Env): void {
     return serveObject(c, env, row)
   })
 
+  // Public buckets' info needs no credentials, like their downloads.
+  app.get('/object/info/public/:bucket/:key{.+}', async (c) => {
+    const row = await findPublicObject(env.sc.db, c.req.param('bucket'), key(c))
+    if (!row) throw errors.noSuchKey()
+    return c.json(info(row))
+  })
   const infoPaths = ['/object/info/authenticated/:bucket/:key{.+}', '/object/info/:bucket/:key{.+}']
   for (const path of infoPaths) {
     app.get(path, async (c) => {
@@ -81,19 +87,7 @@ export function objectRoutes(app: Hono, env: Env): void {
         findObject(tx, c.req.param('bucket') ?? '', key(c)),
       )
       if (!row) throw errors.noSuchKey()
-      return c.json({
-        id: row.id,
-        name: row.name,
-        version: row.version,
-        bucket_id: row.bucket_id,
-        size: row.metadata?.size ?? null,
-        content_type: row.metadata?.mimetype ?? null,
-        cache_control: row.metadata?.cacheControl ?? null,
-        etag: row.metadata?.eTag ?? null,
-        metadata: row.user_metadata ?? {},
-        last_modified: row.updated_at,
-        created_at: row.created_at,
-      })
+      return c.json(info(row))
     })
   }
 
@@ -159,6 +153,23 @@ export function objectRoutes(app: Hono, env: Env): void {
       'content-type': 'application/json',
     })
   })
+}
+
+/** storage's info body (src/storage/renderer/info.ts); storage-js camel-cases it. */
+function info(row: ObjectRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    bucket_id: row.bucket_id,
+    size: row.metadata?.size ?? null,
+    content_type: row.metadata?.mimetype ?? null,
+    cache_control: row.metadata?.cacheControl ?? null,
+    etag: row.metadata?.eTag ?? null,
+    metadata: row.user_metadata ?? {},
+    last_modified: row.updated_at,
+    created_at: row.created_at,
+  }
 }
 
 function moveBody(body: Record<string, unknown>) {

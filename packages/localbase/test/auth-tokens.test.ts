@@ -78,6 +78,16 @@ describe('refresh tokens', () => {
     expect(again.data.session!.refresh_token).toBe(c.refresh_token)
   })
 
+  it('lets several tabs refresh the same token at once; all get the same child', async () => {
+    const { email } = await newUser()
+    const { session } = await signIn(email)
+    const results = await Promise.all([1, 2, 3].map(() => refresh(session.refresh_token)))
+    for (const { error } of results) expect(error).toBeNull()
+    const tokens = new Set(results.map((r) => r.data.session!.refresh_token))
+    expect(tokens.size).toBe(1)
+    expect(tokens.has(session.refresh_token)).toBe(false)
+  })
+
   it('revokes the whole session when a token is reused after the interval', async () => {
     const { email } = await newUser()
     const { session } = await signIn(email)

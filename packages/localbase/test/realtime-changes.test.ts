@@ -293,6 +293,28 @@ describe('realtime postgres_changes', () => {
     expect(full!.new).toEqual({ id: 1, name: 'ann', secret: 'hunter2' })
   })
 
+  it('sends only the selected columns (plus the primary key) to a binding with select', async () => {
+    const narrow = new Inbox<Change>()
+    const wide = new Inbox<Change>()
+    await subscribed(
+      client()
+        .channel('items-select')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'items', select: ['name'] },
+          narrow.push,
+        )
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, wide.push),
+    )
+    await sql(`insert into public.items values (50, 'plum', 3, 0.5)`)
+    const [n] = await narrow.waitFor(1)
+    const [w] = await wide.waitFor(1)
+    expect(n!.new).toEqual({ id: 50, name: 'plum' })
+    expect(w!.new).toEqual({ id: 50, name: 'plum', qty: 3, price: 0.5 })
+    await settle(100)
+    expect(narrow.items).toHaveLength(1)
+  })
+
   it('follows a table added to the publication at run time, and stops after it is dropped', async () => {
     await sql(`create table public.runtime_t (id int primary key)`)
     await sql(`alter publication supabase_realtime add table public.runtime_t`)

@@ -192,35 +192,45 @@ export class ChangeFeed {
     })
   }
 
+  /**
+   * One frame per channel, change and column set: bindings that see the same columns share
+   * a frame (listed in `ids`); payloads are built once per change and column set.
+   */
   private deliver(candidates: Candidate[]): void {
-    const perChannel = new Map<Channel, Map<Change, Candidate[]>>()
+    const frames = new Map<
+      string,
+      { channel: Channel; change: Change; columns: Column[]; ids: number[] }
+    >()
+    const order = new Map<Channel, number>()
     for (const c of candidates) {
-      const changes = perChannel.get(c.channel) ?? new Map<Change, Candidate[]>()
-      perChannel.set(c.channel, changes)
-      changes.set(c.change, [...(changes.get(c.change) ?? []), c])
+      const { select } = c.channel.bindings.find((b) => b.id === c.id)!.subscription
+      const columns = c.change.table.columns.filter(
+        (col) => c.columns!.has(col.name) && (!select || col.pk || select.includes(col.name)),
+      )
+      if (!order.has(c.channel)) order.set(c.channel, order.size)
+      const key = `${order.get(c.channel)} ${c.change.id} ${columns.map((col) => col.name).join(',')}`
+      const frame = frames.get(key) ?? { channel: c.channel, change: c.change, columns, ids: [] }
+      frames.set(key, frame)
+      if (!frame.ids.includes(c.id)) frame.ids.push(c.id)
     }
-    // Payloads differ only by the columns a role may see; build each variant once.
     const payloads = new Map<string, Record<string, unknown>>()
-    for (const [channel, changes] of perChannel) {
-      for (const [change, matched] of [...changes].sort(([a], [b]) => a.id - b.id)) {
-        const columns = matched[0]!.columns!
-        const key = `${change.id} ${[...columns].join(',')}`
-        if (!payloads.has(key)) payloads.set(key, payload(change, columns))
-        const ids = [...new Set(matched.map((c) => c.id))]
-        const frame = { ids, data: payloads.get(key)! }
-        channel.peer.send(
-          encodeFrame(
-            {
-              joinRef: null,
-              ref: null,
-              topic: channel.topic,
-              event: 'postgres_changes',
-              payload: frame,
-            },
-            channel.peer.vsn,
-          ),
-        )
-      }
+    const sorted = [...frames.values()].sort((a, b) => a.change.id - b.change.id)
+    for (const { channel, change, columns, ids } of sorted) {
+      const key = `${change.id} ${columns.map((col) => col.name).join(',')}`
+      if (!payloads.has(key)) payloads.set(key, payload(change, new Set(columns)))
+      const frame = { ids, data: payloads.get(key)! }
+      channel.peer.send(
+        encodeFrame(
+          {
+            joinRef: null,
+            ref: null,
+            topic: channel.topic,
+            event: 'postgres_changes',
+            payload: frame,
+          },
+          channel.peer.vsn,
+        ),
+      )
     }
   }
 }
@@ -229,11 +239,12 @@ function viewerKey(channel: Channel): string {
   return JSON.stringify([channel.role, channel.claims])
 }
 
-function payload(change: Change, visible: Set<string>): Record<string, unknown> {
+function payload(change: Change, visible: Set<Column>): Record<string, unknown> {
   const { table, type } = change
   const errors = table.columns.some((c) => c.pk) ? null : ['Error 400: Bad Request, no primary key']
-  const seen = (c: Column) => visible.has(c.name)
-  const old = (c: Column) => seen(c) && (table.replicaFull || c.pk)
+  const seen = (c: Column) => visible.has(c)
+  // A DELETE on an RLS table cannot be secured, so it carries the primary key only.
+  const old = (c: Column) => seen(c) && (c.pk || (table.replicaFull && !table.rls))
   return {
     schema: table.schema,
     table: table.table,

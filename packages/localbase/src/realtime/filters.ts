@@ -24,11 +24,33 @@ export type Subscription = {
   schema: string
   table: string
   filters: Filter[]
+  /** Columns to send (the primary key always goes too); null for all. */
+  select: string[] | null
 }
 
 type Parsed = { ok: true; value: Subscription } | { ok: false; error: string }
 
 export function parseSubscription(params: Record<string, unknown>): Parsed {
+  const parsed = parseTarget(params)
+  if (!parsed.ok) return parsed
+  const { select } = params
+  if (typeof select === 'string')
+    return {
+      ok: false,
+      error:
+        'Error parsing `select` params: expected a list of column name strings, e.g. select: ["col1", "col2"]',
+    }
+  const columns = Array.isArray(select) ? select.filter((c) => typeof c === 'string') : []
+  if (columns.length && (parsed.value.schema === '*' || parsed.value.table === '*'))
+    return {
+      ok: false,
+      error:
+        'Column selection is not supported for wildcard subscriptions. Provide an explicit schema and table name.',
+    }
+  return { ok: true, value: { ...parsed.value, select: columns.length ? columns : null } }
+}
+
+function parseTarget(params: Record<string, unknown>): Parsed {
   const { schema, table, filter } = params
   const upper = typeof params.event === 'string' ? params.event.toUpperCase() : '*'
   const event = upper === 'INSERT' || upper === 'UPDATE' || upper === 'DELETE' ? upper : '*'
@@ -37,14 +59,14 @@ export function parseSubscription(params: Record<string, unknown>): Parsed {
     const filters = parseFilters(filter)
     if (!filters.ok)
       return { ok: false, error: `Error parsing \`filter\` params: ${filters.error}` }
-    return { ok: true, value: { event, schema, table, filters: filters.value } }
+    return { ok: true, value: { event, schema, table, filters: filters.value, select: null } }
   }
   if (typeof schema === 'string' && typeof table === 'string' && !has('filter'))
-    return { ok: true, value: { event, schema, table, filters: [] } }
+    return { ok: true, value: { event, schema, table, filters: [], select: null } }
   if (typeof schema === 'string' && !has('table') && !has('filter'))
-    return { ok: true, value: { event, schema, table: '*', filters: [] } }
+    return { ok: true, value: { event, schema, table: '*', filters: [], select: null } }
   if (typeof table === 'string' && !has('schema') && !has('filter'))
-    return { ok: true, value: { event, schema: 'public', table, filters: [] } }
+    return { ok: true, value: { event, schema: 'public', table, filters: [], select: null } }
   return {
     ok: false,
     error:

@@ -112,8 +112,11 @@ async function refresh(
       // A client that lost the answer to its refresh gets the session's current token.
       issued = row.active
     } else if (!reusable) {
-      // Reuse after the interval is treated as theft: the whole session goes.
-      await tx.query('delete from auth.sessions where id = $1', [row.session_id])
+      // Reuse after the interval is treated as theft: with rotation on (the default) the
+      // whole session goes, as GoTrue revokes the token family.
+      if (ctx.config.auth.refreshTokenRotation) {
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id])
+      }
       return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
     }
   }

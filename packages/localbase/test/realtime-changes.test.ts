@@ -148,6 +148,26 @@ describe('realtime postgres_changes', () => {
     expect(closed).toMatchObject({ status: 'error', message: 'Failed to validate JWT signature' })
   })
 
+  it('refuses an expired token at join and closes a channel when its token expires', async () => {
+    const stale = await makeUser(stack, Math.floor(Date.now() / 1000) - 60)
+    const c = client()
+    await c.realtime.setAuth(stale.token)
+    await expect(subscribed(c.channel('expired'))).rejects.toThrow(
+      /InvalidJWTToken: Token has expired \d+ seconds ago/,
+    )
+
+    const brief = await makeUser(stack, Math.floor(Date.now() / 1000) + 2)
+    const d = client()
+    await d.realtime.setAuth(brief.token)
+    const system = new Inbox<{ status: string; message: string }>()
+    await subscribed(d.channel('brief').on('system', {}, (m) => system.push(m)))
+    const [closed] = await system.waitFor(1, 5000)
+    expect(closed).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Token has expired/),
+    })
+  })
+
   it('applies every filter operator, negation and AND-composition', async () => {
     const filters = {
       eq: 'qty=eq.5',

@@ -61,7 +61,7 @@ export class Inbox<T> {
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A signed-in user: an auth.users row and an access token minted with the project secret. */
-export async function makeUser(stack: TestStack, expiresIn = '1h') {
+export async function makeUser(stack: TestStack, expiresIn: string | number = '1h') {
   const id = randomUUID()
   const email = `${id.slice(0, 8)}@example.test`
   await stack.db.pg.query(

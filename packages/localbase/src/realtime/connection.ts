@@ -7,6 +7,8 @@ import { type BroadcastBody, decodeFrame, encodeFrame, type Message, type Vsn } 
 import type { Channel, Hub, Peer } from './hub.ts'
 import type { Presence } from './presence.ts'
 
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 export type Realtime = { ctx: ServiceContext; hub: Hub; presence: Presence }
 
 /**
@@ -157,9 +159,11 @@ export class Connection implements Peer {
       claims: auth.claims,
       token,
       bindings,
+      expiry: null,
     }
     this.channels.set(topic, channel)
     this.rt.hub.add(channel)
+    this.expireAt(channel)
     this.reply(message, 'ok', { postgres_changes: echoes })
     if (channel.presenceEnabled) {
       this.push({
@@ -181,6 +185,7 @@ export class Connection implements Peer {
 
   private leave(channel: Channel): void {
     if (this.channels.get(channel.topic) !== channel) return
+    clearTimeout(channel.expiry ?? undefined)
     this.channels.delete(channel.topic)
     this.rt.hub.remove(channel)
     this.rt.presence.untrack(channel)
@@ -218,15 +223,11 @@ export class Connection implements Peer {
     const token = message.payload.access_token
     if (typeof token !== 'string' || token.startsWith('sb_') || token === channel.token) return
     const auth = await confirmToken(this.rt.ctx.callers, token)
-    if (!auth.ok) {
-      this.system(channel, 'system', 'error', auth.reason.replace(/^[A-Za-z]+: /, ''))
-      this.leave(channel)
-      this.push({ ...message, ref: channel.joinRef, event: 'phx_close', payload: {} })
-      return
-    }
+    if (!auth.ok) return this.shutdown(channel, auth.reason.replace(/^[A-Za-z]+: /, ''))
     channel.token = token
     channel.role = auth.role
     channel.claims = auth.claims
+    this.expireAt(channel)
     if (channel.private) {
       channel.policies = await channelPolicies(
         this.rt.ctx.db,
@@ -235,6 +236,31 @@ export class Connection implements Peer {
         auth.claims,
       )
     }
+  }
+
+  /** Ends a channel from the server side, as Realtime's shutdown_response does. */
+  private shutdown(channel: Channel, reason: string): void {
+    this.system(channel, 'system', 'error', reason)
+    this.leave(channel)
+    const { topic, joinRef } = channel
+    this.push({ joinRef, ref: joinRef, topic, event: 'phx_close', payload: {} })
+  }
+
+  /** Closes the channel when its token expires, unless a fresh token arrives first. */
+  private expireAt(channel: Channel): void {
+    clearTimeout(channel.expiry ?? undefined)
+    const exp = channel.claims.exp
+    if (typeof exp !== 'number') return
+    const left = exp * 1000 - Date.now()
+    // Timers cap at about 24 days; longer-lived tokens are simply checked again then.
+    channel.expiry = setTimeout(
+      () =>
+        left > MAX_TIMER_MS
+          ? this.expireAt(channel)
+          : this.shutdown(channel, 'Token has expired 0 seconds ago'),
+      Math.min(left, MAX_TIMER_MS),
+    )
+    channel.expiry.unref()
   }
 }
 

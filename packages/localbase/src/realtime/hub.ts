@@ -22,6 +22,8 @@ export type Channel = {
   claims: Claims
   token: string
   bindings: { id: number; subscription: Subscription }[]
+  /** Closes the channel when its token expires. */
+  expiry: NodeJS.Timeout | null
 }
 
 /** Who is on which topic; fans messages out to them. */

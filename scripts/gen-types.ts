@@ -1,166 +1,21 @@
-// Regenerates apps/web/src/lib/database.types.ts from the migrated schema, in the shape
+// Regenerates apps/web/src/lib/database.types.ts from supabase/migrations, in the shape
 // `supabase gen types typescript` produces, so createClient<Database>() types every
 // table, view, function and enum of the exposed `public` schema.
 // Usage: node scripts/gen-types.ts [--check]   (--check fails when the file is stale)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { format, resolveConfig } from 'prettier'
-import { startLocalbase } from '../packages/localbase/src/index.ts'
-import { catalogSql, type Catalog, type Column, type Fn } from './gen-types/catalog.ts'
+import { generateTypes } from './gen-types/render.ts'
 
 const root = new URL('..', import.meta.url).pathname
 const target = join(root, 'apps/web/src/lib/database.types.ts')
-const schema = 'public'
 
-const scalars: Record<string, string> = {
-  bool: 'boolean',
-  int2: 'number',
-  int4: 'number',
-  int8: 'number',
-  float4: 'number',
-  float8: 'number',
-  numeric: 'number',
-  oid: 'number',
-  json: 'Json',
-  jsonb: 'Json',
-  void: 'undefined',
-  record: 'Record<string, unknown>',
-}
-const stringy = new Set(
-  'text varchar bpchar char name citext uuid date time timetz timestamp timestamptz interval bytea inet cidr macaddr money tsvector tsquery vector halfvec sparsevec'.split(
-    ' ',
-  ),
-)
-
-function tsType(type: string, enums: Set<string>): string {
-  if (type.startsWith('_')) return `(${tsType(type.slice(1), enums)})[]`
-  if (enums.has(type)) return `Database['${schema}']['Enums']['${type}']`
-  return scalars[type] ?? (stringy.has(type) ? 'string' : 'unknown')
-}
-
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name))
-const object = (fields: string[]) =>
-  fields.length ? `{ ${fields.join('\n')} }` : '{ [_ in never]: never }'
-const byName = <T extends { name: string }>(items: T[]) =>
-  [...items].sort((a, b) => a.name.localeCompare(b.name))
-
-function columnType(column: Column, enums: Set<string>): string {
-  const type = tsType(column.type, enums)
-  return column.nullable ? `${type} | null` : type
-}
-
-function table(relation: Catalog['relations'][number], catalog: Catalog, enums: Set<string>) {
-  const columns = byName(relation.columns)
-  const row = columns.map((c) => `${key(c.name)}: ${columnType(c, enums)}`)
-  const write = (allOptional: boolean) =>
-    columns.map((c) =>
-      c.generated
-        ? `${key(c.name)}?: never`
-        : `${key(c.name)}${allOptional || c.nullable || c.hasDefault ? '?' : ''}: ${columnType(c, enums)}`,
-    )
-  const relationships = catalog.relationships
-    .filter((r) => r.table === relation.name)
-    .map(
-      (r) => `{
-        foreignKeyName: ${JSON.stringify(r.name)}
-        columns: ${JSON.stringify(r.columns)}
-        isOneToOne: ${r.isOneToOne}
-        referencedRelation: ${JSON.stringify(r.referencedTable)}
-        referencedColumns: ${JSON.stringify(r.referencedColumns)}
-      }`,
-    )
-  const parts = [`Row: ${object(row)}`]
-  if (relation.kind === 'table')
-    parts.push(`Insert: ${object(write(false))}`, `Update: ${object(write(true))}`)
-  parts.push(`Relationships: [${relationships.join(', ')}]`)
-  return `${key(relation.name)}: { ${parts.join('\n')} }`
-}
-
-function fnType(fn: Fn, catalog: Catalog, enums: Set<string>): string {
-  const args = fn.args.map(
-    (a) => `${key(a.name)}${a.hasDefault ? '?' : ''}: ${tsType(a.type, enums)}`,
-  )
-  let returns: string
-  if (fn.returnsTable) {
-    returns = object(fn.returnsTable.map((c) => `${key(c.name)}: ${tsType(c.type, enums)}`))
-  } else if (fn.returnsRelation) {
-    const relation = catalog.relations.find((r) => r.name === fn.returnsRelation)
-    returns = object(
-      byName(relation?.columns ?? []).map((c) => `${key(c.name)}: ${columnType(c, enums)}`),
-    )
-  } else {
-    returns = tsType(fn.returnType, enums)
+const text = await generateTypes(root, target)
+if (process.argv.includes('--check')) {
+  if (readFileSync(target, 'utf8') !== text) {
+    console.error(`${target} is stale: run node scripts/gen-types.ts`)
+    process.exitCode = 1
   }
-  return `{ Args: ${args.length ? object(args) : 'never'}\n Returns: ${returns}${fn.returnsSet ? '[]' : ''} }`
+} else {
+  writeFileSync(target, text)
+  console.log(`wrote ${target}`)
 }
-
-function render(catalog: Catalog): string {
-  const enums = new Set(catalog.enums.map((e) => e.name))
-  const relations = (kind: string) =>
-    byName(catalog.relations.filter((r) => r.kind === kind)).map((r) => table(r, catalog, enums))
-  const functions = new Map<string, string[]>()
-  for (const fn of byName(catalog.functions))
-    functions.set(fn.name, [...(functions.get(fn.name) ?? []), fnType(fn, catalog, enums)])
-  const enumTypes = byName(catalog.enums).map(
-    (e) => `${key(e.name)}: ${e.values.map((v) => JSON.stringify(v)).join(' | ')}`,
-  )
-  const enumConstants = byName(catalog.enums).map(
-    (e) => `${key(e.name)}: ${JSON.stringify(e.values)}`,
-  )
-  return `// Generated by scripts/gen-types.ts from supabase/migrations: do not edit by hand.
-export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
-
-export type Database = {
-  ${schema}: {
-    Tables: ${object(relations('table'))}
-    Views: ${object(relations('view'))}
-    Functions: ${object([...functions].map(([name, types]) => `${key(name)}: ${types.join(' | ')}`))}
-    Enums: ${object(enumTypes)}
-    CompositeTypes: { [_ in never]: never }
-  }
-}
-
-type Schema = Database['${schema}']
-type Relations = Schema['Tables'] & Schema['Views']
-
-/** A row of a table or view: Tables<'workspaces'>. */
-export type Tables<Name extends keyof Relations> = Relations[Name]['Row']
-export type TablesInsert<Name extends keyof Schema['Tables']> = Schema['Tables'][Name]['Insert']
-export type TablesUpdate<Name extends keyof Schema['Tables']> = Schema['Tables'][Name]['Update']
-export type Enums<Name extends keyof Schema['Enums']> = Schema['Enums'][Name]
-
-export const Constants = { ${schema}: { Enums: { ${enumConstants.join(', ')} } } } as const
-`
-}
-
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-gen-types-'))
-  const lb = await startLocalbase({
-    workdir: root,
-    port: 0,
-    dataDir,
-    env: { ...process.env, PORT: '', HOST: '' },
-  })
-  try {
-    const { rows } = await lb.db.pg.query<{ catalog: Catalog }>(catalogSql, [schema])
-    const text = await format(render(rows[0]!.catalog), {
-      ...(await resolveConfig(target)),
-      filepath: target,
-    })
-    if (process.argv.includes('--check')) {
-      if (readFileSync(target, 'utf8') !== text) {
-        console.error(`${target} is stale: run node scripts/gen-types.ts`)
-        process.exitCode = 1
-      }
-    } else {
-      writeFileSync(target, text)
-      console.log(`wrote ${target}`)
-    }
-  } finally {
-    await lb.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-await main()

@@ -46,7 +46,7 @@ cols as (
     'type', t.typname,
     'nullable', not a.attnotnull,
     'hasDefault', a.atthasdef or a.attidentity <> '',
-    'generated', a.attgenerated <> ''
+    'generated', a.attgenerated <> '' or a.attidentity = 'a'
   ) order by a.attnum) as columns
   from pg_attribute a join pg_type t on t.oid = a.atttypid
   where a.attrelid in (select oid from rels) and a.attnum > 0 and not a.attisdropped

@@ -199,7 +199,8 @@ export class Connection implements Peer {
       const body: BroadcastBody = Buffer.isBuffer(inner) ? { bytes: inner } : { json: inner }
       this.rt.hub.broadcast(channel.topic, channel.private, event, body, channel)
     }
-    if (channel.ack) this.reply(message, allowed ? 'ok' : 'error', {})
+    // As hosted, a broadcast the write policy refuses gets no reply at all, ack or not.
+    if (channel.ack && allowed) this.reply(message, 'ok', {})
   }
 
   private presence(channel: Channel, message: Message): void {

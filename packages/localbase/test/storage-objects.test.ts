@@ -314,6 +314,48 @@ describe('storage objects', () => {
     expect(readdirSync(`${stack.dataDir}/storage/tmp`)).toEqual([])
   })
 
+  it('never answers malformed requests with a 500', async () => {
+    const json = { ...auth(), 'content-type': 'application/json' }
+    const requests: [string, string, BodyInit?][] = [
+      ['GET', '/bucket/%00'],
+      ['GET', '/bucket?limit=abc'],
+      ['GET', '/bucket?sortColumn=owner'],
+      ['PUT', '/bucket/files', '{"file_size_limit":-5}'],
+      ['PUT', '/bucket/files', '{"allowed_mime_types":"image/png"}'],
+      ['POST', '/bucket', '[1,2]'],
+      ['POST', '/bucket', '{"name":7}'],
+      ['POST', '/object/list/%00', '{}'],
+      ['POST', '/object/list/files', '{"prefix":3}'],
+      ['POST', '/object/list/files', '{"limit":-1}'],
+      ['POST', '/object/list-v2/files', '{"cursor":"!!!"}'],
+      ['POST', '/object/list-v2/files', '{"sortBy":{"column":"size"}}'],
+      ['POST', '/object/sign/files', '{"expiresIn":60,"paths":["a\u0000b"]}'],
+      ['POST', '/object/sign/files', '{"expiresIn":60}'],
+      ['POST', '/object/sign/files/meta.txt', '{"expiresIn":"soon"}'],
+      ['DELETE', '/object/files', '{"prefixes":["a\u0000b"]}'],
+      ['DELETE', '/object/files', '{"prefixes":[]}'],
+      ['POST', '/object/move', '{"bucketId":"a\u0000","sourceKey":"a","destinationKey":"b"}'],
+      ['POST', '/object/copy', '{"bucketId":"files","sourceKey":"nope","destinationKey":"b"}'],
+      ['GET', '/object/sign/files/meta.txt?token=abc'],
+      ['PUT', '/object/upload/sign/files/x.txt?token=abc', 'x'],
+      ['POST', '/upload/resumable'],
+      ['HEAD', '/upload/resumable/not-an-id'],
+      ['PATCH', '/upload/resumable/00000000-0000-0000-0000-000000000000', 'x'],
+      ['GET', '/object/files'],
+    ]
+    for (const [method, path, body] of requests) {
+      const res = await fetch(`${stack.url}/storage/v1${path}`, { method, headers: json, body })
+      expect(`${method} ${path} ${res.status}`).toMatch(/ [234]\d\d$/)
+    }
+    const multipart = await fetch(`${stack.url}/storage/v1/object/files/broken.txt`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n60\r\n--xyz--',
+    })
+    expect(multipart.status).toBe(400)
+    expect((await multipart.json()).message).toBe('No content provided')
+  })
+
   it('rejects bad keys and bodies with 400, never 500', async () => {
     for (const bad of ['a%00b.txt', '%E4%BD%A0.txt', 'a%5Cb.txt']) {
       const res = await fetch(`${stack.url}/storage/v1/object/files/${bad}`, {

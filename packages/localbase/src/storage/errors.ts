@@ -87,7 +87,8 @@ export function fromDatabase(error: unknown): StorageError | null {
       'The resource already exists',
       'Duplicate',
     )
-  if (code === '22P02' || code === '22023' || code === '22001')
+  // Bad text (a NUL byte), bad casts, values out of range: the request's fault, never a 500.
+  if (typeof code === 'string' && code.startsWith('22'))
     return errors.invalidParameter('value', message)
   return null
 }

@@ -4,7 +4,7 @@ import { readUpload } from './body.ts'
 import { serveObject } from './download.ts'
 import { errors } from './errors.ts'
 import { checkKey, type Env, jsonBody, requester } from './request.ts'
-import { findObject } from './sql.ts'
+import { asOwner, findObject } from './sql.ts'
 import { prepareUpload, storeUpload } from './write.ts'
 
 type Token = { url?: unknown; scope?: unknown; owner?: unknown; upsert?: unknown }
@@ -94,7 +94,7 @@ export function signedRoutes(app: Hono, env: Env): void {
 
   app.on(['GET', 'HEAD'], '/object/sign/:bucket/:key{.+}', async (c) => {
     await verify(c, 'download')
-    const row = await env.sc.db.asService((tx) => findObject(tx, c.req.param('bucket'), key(c)))
+    const row = await asOwner(env.sc.db, (tx) => findObject(tx, c.req.param('bucket'), key(c)))
     if (!row) throw errors.noSuchKey()
     return serveObject(c, env, row)
   })

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Transaction } from '../db/database.ts'
 import { errors } from './errors.ts'
+import { guard } from './request.ts'
 
 /** Timestamps as storage's JSON shows them (a JS Date through JSON.stringify). */
 export const iso = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** A transaction as the database owner (RLS off), with storage's error mapping. */
+export const asOwner = <T>(db: Database, fn: (tx: Transaction) => Promise<T>) =>
+  guard(() => db.asService(fn))
 
 export type BucketLimits = {
   id: string
@@ -15,7 +20,7 @@ export type BucketLimits = {
 
 /** Bucket settings, read as the owner: uploads need the limits whatever the caller may see. */
 export async function bucketLimits(db: Database, id: string): Promise<BucketLimits | null> {
-  const { rows } = await db.asService((tx) =>
+  const { rows } = await asOwner(db, (tx) =>
     tx.query<BucketLimits>(
       `select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types
          from storage.buckets where id = $1`,
@@ -68,7 +73,7 @@ export async function findPublicObject(
   bucket: string,
   name: string,
 ): Promise<ObjectRow | null> {
-  const { rows } = await db.asService((tx) =>
+  const { rows } = await asOwner(db, (tx) =>
     tx.query<ObjectRow>(
       `select ${objectColumns} from storage.objects
         where bucket_id = $1 and name = $2

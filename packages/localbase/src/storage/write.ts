@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Transaction } from '../db/database.ts'
 import type { Upload, UploadRules } from './body.ts'
 import { errors } from './errors.ts'
-import { type Env, guard, type Requester } from './request.ts'
-import { bucketLimits, type ObjectWrite, writeObject } from './sql.ts'
+import type { Env, Requester } from './request.ts'
+import { asOwner, bucketLimits, type ObjectWrite, writeObject } from './sql.ts'
 
 export type Target = {
   bucket: string
@@ -31,9 +31,7 @@ export async function prepareUpload(env: Env, writer: Writer, target: Target): P
   const global = env.sc.config.storage.fileSizeLimit
   const limit = Math.min(global, bucket.file_size_limit ?? global)
   const run: Run = (fn) =>
-    writer.as
-      ? writer.as(target.operation ?? 'storage.object.upload', fn)
-      : guard(() => env.sc.db.asService(fn))
+    writer.as ? writer.as(target.operation ?? 'storage.object.upload', fn) : asOwner(env.sc.db, fn)
   const row: Row = {
     bucket: target.bucket,
     name: target.name,

@@ -57,7 +57,7 @@ create trigger on_auth_user_email_changed
 after update of email on auth.users
 for each row execute function public.handle_auth_user_change();
 
--- Keeps updated_at honest on every table that has one.
+-- Keeps updated_at honest; every table with an updated_at column uses this trigger.
 create function public.touch_updated_at() returns trigger
 language plpgsql
 set search_path = ''

@@ -72,15 +72,16 @@ set search_path = ''
 as $$
 begin
   new.name := btrim(new.name);
-  if tg_op = 'UPDATE' then
-    new.updated_at := now();
-  end if;
   return new;
 end $$;
 
 create trigger normalize_workspace
-before insert or update on public.workspaces
+before insert or update of name on public.workspaces
 for each row execute function public.normalize_workspace();
+
+create trigger touch_updated_at
+before update on public.workspaces
+for each row execute function public.touch_updated_at();
 
 -- The creator becomes owner before the row is visible, so that
 -- `insert(...).select()` passes the select policy in the same statement.

@@ -108,6 +108,8 @@ describe('a team gets started', () => {
     await owner.getByText('Role changed').waitFor()
     await screenshot(owner, 'members')
 
+    // Live, through Realtime: no reload needed.
+    await guest.getByRole('button', { name: 'Upload documents' }).waitFor()
     await guest.reload()
     await guest.getByRole('button', { name: 'Upload documents' }).waitFor()
   })

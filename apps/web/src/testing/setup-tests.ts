@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { configure } from '@testing-library/dom'
 import { afterEach, inject, vi } from 'vitest'
+import { WebSocket } from 'ws'
 
 configure({
   // Every screen waits on a real server (and lazy route code): give it time.
@@ -29,6 +30,9 @@ window.matchMedia ??= (query: string) =>
 Element.prototype.hasPointerCapture ??= () => false
 Element.prototype.releasePointerCapture ??= () => {}
 Element.prototype.scrollIntoView ??= () => {}
+// jsdom's WebSocket mixes its Event class with Node's EventTarget and throws on the
+// first frame; the `ws` package speaks the same browser API without that clash.
+globalThis.WebSocket = WebSocket as unknown as typeof globalThis.WebSocket
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -29,7 +29,9 @@ describe('workspaces', () => {
     // The database trimmed the name and made us the owner.
     const { data } = await supabase.from('workspace_members').select('role')
     expect(data).toEqual([{ role: 'owner' }])
-    expect(screen.getAllByRole('button', { name: /Workspace: Research/ })[0]).toBeInTheDocument()
+    expect(
+      screen.getAllByRole('button', { name: /Research.*Switch workspace/ })[0],
+    ).toBeInTheDocument()
   })
 
   it('remembers the last workspace and reopens it at /', async () => {

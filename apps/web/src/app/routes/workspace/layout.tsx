@@ -7,6 +7,7 @@ import {
 } from 'lucide-react'
 import {
   type LoaderFunctionArgs,
+  Navigate,
   Outlet,
   useLoaderData,
   useNavigate,
@@ -17,7 +18,9 @@ import { NavItem } from '@/components/layout/nav-item'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
 import { ThemeToggle } from '@/components/layout/theme-toggle'
 import { UserMenu } from '@/features/auth/components/user-menu'
+import { useMembersRealtime } from '@/features/members/hooks/use-members-realtime'
 import { getWorkspaceQueryOptions, useWorkspace } from '@/features/workspaces/api/get-workspace'
+import { workspaceKeys } from '@/features/workspaces/api/keys'
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher'
 import { lastWorkspace } from '@/features/workspaces/utils/last-workspace'
 import { queryClient } from '@/lib/query-client'
@@ -49,6 +52,12 @@ export default function WorkspaceLayout() {
   const navigate = useNavigate()
   const workspace = useWorkspace(workspaceId)
   const { userId } = useLoaderData<typeof loader>()
+  // A role change shows at once for everyone in the workspace, including the person changed.
+  useMembersRealtime(workspaceId, () =>
+    queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
+  )
+  // Removed from the workspace (or it was deleted) while looking at it.
+  if (workspace.data === null) return <Navigate to="/workspaces" replace />
   if (!workspace.data) return <PageSkeleton />
   const context: WorkspaceContext = { workspace: workspace.data, userId }
   return (

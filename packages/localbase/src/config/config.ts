@@ -116,7 +116,8 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       maxRows: typeof api.max_rows === 'number' ? api.max_rows : 1000,
     },
     auth: {
-      siteUrl: (auth.site_url as string | undefined) ?? `http://${host}:${port}`,
+      // The Supabase CLI's default, when a project's config.toml does not set one.
+      siteUrl: (auth.site_url as string | undefined) ?? 'http://127.0.0.1:3000',
       additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
       jwtExpiry: (auth.jwt_expiry as number | undefined) ?? 3600,
       enableSignup: auth.enable_signup !== false,

@@ -335,6 +335,32 @@ describe('realtime postgres_changes', () => {
     expect(narrow.items).toHaveLength(1)
   })
 
+  it('delivers a burst of writes to every subscriber, in order, while REST keeps answering', async () => {
+    const inboxes = Array.from({ length: 6 }, () => new Inbox<Change>())
+    for (const [i, inbox] of inboxes.entries()) {
+      await subscribed(
+        client()
+          .channel(`burst-${i}`)
+          .on(
+            'postgres_changes',
+            { event: 'INSERT', schema: 'public', table: 'items' },
+            inbox.push,
+          ),
+      )
+    }
+    await sql(
+      `insert into public.items (id, name) select g, 'n' || g from generate_series(1, 600) g`,
+    )
+    const rest = await stack.client().from('items').select('id').eq('id', 600)
+    expect(rest.data).toEqual([{ id: 600 }])
+    for (const inbox of inboxes) {
+      const got = await inbox.waitFor(600, 15_000)
+      expect(got.map((c) => (c.new as { id: number }).id)).toEqual(
+        Array.from({ length: 600 }, (_, i) => i + 1),
+      )
+    }
+  })
+
   it('follows a table added to the publication at run time, and stops after it is dropped', async () => {
     await sql(`create table public.runtime_t (id int primary key)`)
     await sql(`alter publication supabase_realtime add table public.runtime_t`)

@@ -141,6 +141,17 @@ describe('storage RLS', () => {
         .publicUrl,
     )
     expect(download.headers.get('content-disposition')).toContain('filename=me.png')
+    const transformed = stack
+      .client()
+      .storage.from('avatars')
+      .getPublicUrl('face.png', {
+        transform: { width: 10 },
+      }).data.publicUrl
+    expect(await (await fetch(transformed)).text()).toBe('png')
+    const viaJs = await alice.client.storage
+      .from('avatars')
+      .download('face.png', { transform: { width: 10 } })
+    expect(await viaJs.data!.text()).toBe('png')
     const info = await fetch(`${stack.url}/storage/v1/object/info/public/avatars/face.png`)
     expect(await info.json()).toMatchObject({
       name: 'face.png',

@@ -67,11 +67,14 @@ export function objectRoutes(app: Hono, env: Env): void {
     }
   })
 
-  app.get('/object/public/:bucket/:key{.+}', async (c) => {
-    const row = await findPublicObject(env.sc.db, c.req.param('bucket'), key(c))
+  const publicDownload = async (c: Context) => {
+    const row = await findPublicObject(env.sc.db, c.req.param('bucket') ?? '', key(c))
     if (!row) throw errors.noSuchKey()
     return serveObject(c, env, row)
-  })
+  }
+  // Image transformations are not emulated: /render/image/* serves the original bytes.
+  app.get('/render/image/public/:bucket/:key{.+}', publicDownload)
+  app.get('/object/public/:bucket/:key{.+}', publicDownload)
 
   // Public buckets' info needs no credentials, like their downloads.
   app.get('/object/info/public/:bucket/:key{.+}', async (c) => {
@@ -99,6 +102,7 @@ export function objectRoutes(app: Hono, env: Env): void {
     if (!row) throw errors.noSuchKey()
     return serveObject(c, env, row)
   }
+  app.on(['GET', 'HEAD'], '/render/image/authenticated/:bucket/:key{.+}', download)
   app.on(['GET', 'HEAD'], '/object/authenticated/:bucket/:key{.+}', download)
   app.on(['GET', 'HEAD'], '/object/:bucket/:key{.+}', download)
 

@@ -92,12 +92,16 @@ export function signedRoutes(app: Hono, env: Env): void {
     return c.json(results)
   })
 
-  app.on(['GET', 'HEAD'], '/object/sign/:bucket/:key{.+}', async (c) => {
-    await verify(c, 'download')
-    const row = await asOwner(env.sc.db, (tx) => findObject(tx, c.req.param('bucket'), key(c)))
-    if (!row) throw errors.noSuchKey()
-    return serveObject(c, env, row)
-  })
+  app.on(
+    ['GET', 'HEAD'],
+    ['/object/sign/:bucket/:key{.+}', '/render/image/sign/:bucket/:key{.+}'],
+    async (c) => {
+      await verify(c, 'download')
+      const row = await asOwner(env.sc.db, (tx) => findObject(tx, c.req.param('bucket'), key(c)))
+      if (!row) throw errors.noSuchKey()
+      return serveObject(c, env, row)
+    },
+  )
 
   app.post('/object/upload/sign/:bucket/:key{.+}', async (c) => {
     const who = await requester(env.sc, c)

@@ -158,6 +158,18 @@ describe('storage buckets', () => {
     })
   })
 
+  it('maps the new sb_ keys to their roles', async () => {
+    const secret = stack.client(stack.config.keys.secretKey).storage
+    expect((await secret.listBuckets()).data!.length).toBeGreaterThan(0)
+    const publishable = stack.client(stack.config.keys.publishableKey).storage
+    expect((await publishable.listBuckets()).data).toEqual([])
+    const wrong = await fetch(`${stack.url}/storage/v1/bucket`, {
+      headers: { apikey: 'sb_secret_wrong', authorization: 'Bearer sb_secret_wrong' },
+    })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toMatchObject({ statusCode: '403', message: 'Invalid API key' })
+  })
+
   it('refuses a bad token with AccessDenied', async () => {
     const res = await fetch(`${stack.url}/storage/v1/bucket`, {
       headers: { authorization: 'Bearer not.a.jwt', apikey: stack.config.keys.anonKey },

@@ -50,7 +50,7 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
     const total = req.prefs.count ? `(select count(*) from ${source.from})::int` : 'null::int'
     const sql = fn.returnsSet
       ? `select coalesce(json_agg(_r.v), '[]')::text as body, count(*)::int as page, ${total} as total from (select t0 as v from ${source.from} ${limit} offset ${page.offset}) _r`
-      : `select to_json(t0)::text as body, 1 as page, null::int as total from ${source.from}`
+      : `select to_json(t0)::text as body, 1 as page, ${req.prefs.count ? 1 : 'null::int'} as total from ${source.from}`
     return { ...base, sql, finish: (row) => readOutcome(row, req.output, page, head) }
   }
   const opts = { page, count: req.prefs.count !== null, stripNulls: req.output.stripNulls }

@@ -7,7 +7,7 @@ import { type Field, parseField, splitTop, unquote } from './tokens.ts'
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias: string | null; cast: string | null }
-  | { kind: 'count'; alias: string | null }
+  | { kind: 'aggregate'; fn: string; field: Field | null; alias: string | null }
   | { kind: 'embed'; embed: Embed }
 
 /** One level of the query: what to select and how to filter, order and page it. */
@@ -54,7 +54,13 @@ function parseItem(text: string, fail: (d: string) => Error): SelectItem {
     if (!body.endsWith(')')) throw fail(`unexpected "${body}" expecting ")"`)
     const { alias, rest: head } = splitAlias(body.slice(0, open))
     const inner = body.slice(open + 1, -1)
-    if (head === 'count' && inner.trim() === '' && !spread) return { kind: 'count', alias }
+    const aggregate = /^(?:(.+)\.)?(count|sum|avg|min|max)$/.exec(head)
+    if (aggregate && inner.trim() === '' && !spread) {
+      const field = aggregate[1] ? parseField(aggregate[1]) : null
+      if (aggregate[1] && !field) throw fail(`unexpected "${head}"`)
+      if (!field && aggregate[2] !== 'count') throw fail(`${aggregate[2]}() needs a column`)
+      return { kind: 'aggregate', fn: aggregate[2] ?? 'count', field, alias }
+    }
     const [name, ...mods] = head.split('!').map((s) => s.trim())
     if (!name || /[^\w$ -]/.test(unquote(name))) throw fail(`unexpected "${head}" in embed name`)
     let hint: string | null = null

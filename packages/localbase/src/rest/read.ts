@@ -13,6 +13,8 @@ export type ReadOptions = {
   filtered?: boolean
   /** A leading `with …` clause, for reading mutated rows. */
   with?: string
+  /** Extra columns of the one result row. */
+  extra?: string
 }
 
 export function whereSql(conditions: string[]): string {
@@ -35,7 +37,7 @@ export function readSql(b: SelectBuilder, node: QueryNode, source: Source, opts:
   const total = opts.count
     ? `(select count(*) from (select 1 from ${source.from} ${built.filterJoins.join(' ')} ${whereSql(built.where)} ${groupSql(built)}) _c)::int`
     : 'null::int'
-  return `${opts.with ?? ''} select ${body}::text as body, count(*)::int as page, ${total} as total from (${rows}) _r`
+  return `${opts.with ?? ''} select ${body}::text as body, count(*)::int as page, ${total} as total${opts.extra ?? ''} from (${rows}) _r`
 }
 
 function groupSql(built: Built): string {

@@ -7,7 +7,14 @@ import type { Page } from './read.ts'
 export type Outcome = { status: number; body: string | null; headers: Record<string, string> }
 
 /** What the one statement returns: the rows as JSON text, how many, and the total if counted. */
-export type ResultRow = { body: string; page: number; total: number | null; location?: string }
+export type ResultRow = {
+  body: string
+  page: number
+  total: number | null
+  location?: string
+  /** For upserts: how many rows were new rather than updated. */
+  inserted?: number
+}
 
 /** 406 PGRST116 unless exactly one row came back (PostgREST 14 wording). */
 export function checkSingular(output: Output, rows: number): void {
@@ -84,17 +91,19 @@ export function mutationOutcome(
   prefs: Preferences,
   insert: boolean,
 ): Outcome {
+  // An upsert that only updated existing rows is 200, as in PostgREST.
+  const created = insert && !(prefs.resolution && row.inserted === 0)
   const headers: Record<string, string> = { 'content-range': `*/${row.total ?? '*'}` }
   const applied = preferenceApplied(prefs)
   if (applied) headers['preference-applied'] = applied
   if (row.location) headers.location = row.location
   if (prefs.return !== 'representation') {
-    return { status: insert ? 201 : 204, body: null, headers }
+    return { status: created ? 201 : insert ? 200 : 204, body: null, headers }
   }
   const shaped = shapeBody(output, row.body)
   headers['content-type'] = shaped.type
   if (row.page > 0) headers['content-range'] = `0-${row.page - 1}/${row.total ?? '*'}`
-  return { status: insert ? 201 : 200, body: shaped.body, headers }
+  return { status: created ? 201 : 200, body: shaped.body, headers }
 }
 
 export function preferenceApplied(prefs: Preferences): string {

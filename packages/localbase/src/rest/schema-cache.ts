@@ -37,6 +37,10 @@ export type PgFunction = {
   /** The table whose row type is returned, for embedding from function results. */
   returnTable: Table | null
   volatile: boolean
+  /** For one-argument functions taking a table's row: that table, as `schema.name`. */
+  rowArg: string | null
+  /** The ROWS estimate; `setof … rows 1` embeds as one object. */
+  rows: number
 }
 
 export type SchemaCache = {
@@ -74,7 +78,11 @@ select n.nspname as schema, p.proname as name, p.pronargs as nargs, p.pronargdef
   array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
     with ordinality u(t, i) order by i) as argtypes,
   p.proretset as set, format_type(p.prorettype, null) as rettype, t.typtype::text as typtype,
-  rn.nspname as retschema, rc.relname as rettable, p.provolatile::text = 'v' as volatile
+  rn.nspname as retschema, rc.relname as rettable, p.provolatile::text = 'v' as volatile,
+  p.prorows::float8 as rows,
+  (select an.nspname || '.' || ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+    join pg_namespace an on an.oid = ac.relnamespace
+    where p.pronargs = 1 and at.oid = p.proargtypes[0]) as rowarg
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
 left join pg_class rc on rc.oid = t.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = any($1) and p.prokind = 'f'`
@@ -104,6 +112,8 @@ type FunctionRow = {
   retschema: string | null
   rettable: string | null
   volatile: boolean
+  rows: number
+  rowarg: string | null
 }
 
 export async function loadSchemaCache(pg: Queryable, schemas: string[]): Promise<SchemaCache> {
@@ -164,5 +174,7 @@ function toFunction(f: FunctionRow, tables: Map<string, Table>): PgFunction {
     returns: f.rettype === 'void' ? 'void' : composite ? 'composite' : 'scalar',
     returnTable: returnTable ?? null,
     volatile: f.volatile,
+    rowArg: f.rowarg,
+    rows: f.rows,
   }
 }

@@ -1,8 +1,9 @@
 import { ApiError, columnNotFound } from './errors.ts'
 import type { OrderTerm } from './parse-filter.ts'
-import type { Embed, QueryNode } from './parse-select.ts'
+import type { Embed, QueryNode, SelectItem } from './parse-select.ts'
 import { findRelationship, type Relationship } from './relations.ts'
-import type { SchemaCache, Table } from './schema-cache.ts'
+import type { PgFunction, SchemaCache, Table } from './schema-cache.ts'
+import { whereSql } from './read.ts'
 import { compileCond } from './sql-filter.ts'
 import { ident, jsonKey, type Params, table as tableSql } from './sql.ts'
 import { type Field, fieldLabel } from './tokens.ts'
@@ -40,11 +41,24 @@ export class SelectBuilder {
     return `${prefix}${++this.counter}`
   }
 
+  /** `rel(count)`: a bare `count` is the aggregate unless the table has such a column. */
+  private isBareCount(item: SelectItem, source: Source): boolean {
+    return (
+      item.kind === 'column' &&
+      item.field.name === 'count' &&
+      item.field.json.length === 0 &&
+      !item.cast &&
+      !source.table?.columns.has('count')
+    )
+  }
+
   field(source: Source, field: Field): string {
-    if (source.table && !source.table.columns.has(field.name)) {
-      throw columnNotFound(source.label, field.name)
-    }
     let sql = `${source.alias}.${ident(field.name)}`
+    if (source.table && !source.table.columns.has(field.name)) {
+      const computed = this.computed(source.table, field.name, false)
+      if (!computed) throw columnNotFound(source.label, field.name)
+      sql = `${tableSql(computed.schema, computed.name)}(${source.alias})`
+    }
     for (const step of field.json) sql = `${sql}${step.arrow}${jsonKey(step.key)}`
     return sql
   }
@@ -83,9 +97,11 @@ export class SelectBuilder {
         built.columns.push(`${sql} as ${ident(label)}`)
         built.labels?.push(label)
         plain.push(sql)
-      } else if (item.kind === 'count') {
-        const label = item.alias ?? 'count'
-        built.columns.push(`count(*) as ${ident(label)}`)
+      } else if (item.kind === 'aggregate' || this.isBareCount(item, source)) {
+        const agg = item.kind === 'aggregate' ? item : { fn: 'count', field: null, alias: null }
+        const label = agg.alias ?? agg.fn
+        const arg = agg.field ? this.field(source, agg.field) : '*'
+        built.columns.push(`${agg.fn}(${arg}) as ${ident(label)}`)
         built.labels?.push(label)
         counted = true
       } else {
@@ -117,6 +133,14 @@ export class SelectBuilder {
     return built
   }
 
+  /** A function of the table's row: a computed field (scalar) or relationship (rows). */
+  private computed(table: Table, name: string, rows: boolean): PgFunction | undefined {
+    const rowOf = `${table.schema}.${table.name}`
+    return this.cache.functions
+      .get(`${table.schema}.${name}`)
+      ?.find((fn) => fn.rowArg === rowOf && (fn.returnTable !== null) === rows)
+  }
+
   private embed(embed: Embed, source: Source, built: Built): EmbedInfo {
     if (!source.table) {
       throw new ApiError(
@@ -125,10 +149,21 @@ export class SelectBuilder {
         `Could not find a relationship between '${source.label}' and '${embed.name}' in the schema cache`,
       )
     }
-    const rel = findRelationship(this.cache, source.table, embed.name, embed.hint)
+    const fn = embed.hint ? undefined : this.computed(source.table, embed.name, true)
+    const rel: Relationship =
+      fn && fn.returnTable
+        ? {
+            target: fn.returnTable,
+            toOne: !fn.returnsSet || fn.rows === 1,
+            pairs: [],
+            junction: null,
+          }
+        : findRelationship(this.cache, source.table, embed.name, embed.hint)
     const c = this.alias()
     const child: Source = {
-      from: `${tableSql(rel.target.schema, rel.target.name)} ${c}`,
+      from: fn
+        ? `${tableSql(fn.schema, fn.name)}(${source.alias}) ${c}`
+        : `${tableSql(rel.target.schema, rel.target.name)} ${c}`,
       alias: c,
       table: rel.target,
       label: rel.target.name,
@@ -147,7 +182,7 @@ export class SelectBuilder {
     }
     const sub = [
       `select ${inner.columns.join(', ') || 'null'} from ${from} ${inner.joins.join(' ')}`,
-      `where ${[...link, ...inner.where].join(' and ')}`,
+      whereSql([...link, ...inner.where]),
       inner.groupBy.length ? `group by ${inner.groupBy.join(', ')}` : '',
       inner.orderBy.length ? `order by ${inner.orderBy.join(', ')}` : '',
       embed.node.limit !== null ? `limit ${embed.node.limit}` : rel.toOne ? 'limit 1' : '',

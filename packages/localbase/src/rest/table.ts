@@ -62,19 +62,31 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
     : location
       ? table.primaryKey.map((c) => `t0.${ident(c)}`).join(', ')
       : '1'
-  const cte = `with pgrst_m as (${mutationSql(b, kind, table, body, query, prefs, returning)})`
+  const upsert = kind === 'insert' && prefs.resolution !== null
+  const returned = upsert ? `${returning}, t0.xmax = 0 as pgrst_inserted` : returning
+  const cte = `with pgrst_m as (${mutationSql(b, kind, table, body, query, prefs, returned)})`
+  const inserted = upsert
+    ? ', (select count(*) from pgrst_m where pgrst_inserted)::int as inserted'
+    : ''
   let sql: string
   if (representation) {
     const source: Source = { from: 'pgrst_m t0', alias: 't0', table, label: table.name }
     const page = { limit: null, offset: 0 }
-    const opts = { page, count: false, stripNulls: output.stripNulls, filtered: false, with: cte }
+    const opts = {
+      page,
+      count: false,
+      stripNulls: output.stripNulls,
+      filtered: false,
+      with: cte,
+      extra: inserted,
+    }
     sql = readSql(b, { ...query.root, filters: [] }, source, opts)
   } else {
     const pairs = table.primaryKey.map((c) => `'${c.replaceAll("'", "''")}=eq.' || t0.${ident(c)}`)
     const loc = location
       ? `(select concat_ws('&', ${pairs.join(', ')}) from pgrst_m t0 limit 1)`
       : 'null'
-    sql = `${cte} select ''::text as body, count(*)::int as page, null::int as total, ${loc} as location from pgrst_m`
+    sql = `${cte} select ''::text as body, count(*)::int as page, null::int as total, ${loc} as location${inserted} from pgrst_m`
   }
   return {
     ...base,

@@ -15,9 +15,22 @@ export async function htmlToDocument(html: string): Promise<{ markdown: string; 
   const articleText = article?.textContent?.trim() ?? ''
   const useArticle = article?.content && articleText.length >= bodyText.length * MIN_ARTICLE_SHARE
   return {
-    markdown: htmlToMarkdown(useArticle ? (await parseHtml(article.content!)).body : doc.body),
+    markdown: htmlToMarkdown(useArticle ? await articleBody(article.content!) : doc.body),
     title: (useArticle ? article.title?.trim() : undefined) || pageTitle,
   }
+}
+
+/**
+ * The article's element. Readability resolved links against our placeholder base (see
+ * parseHtml): in-page anchors came back as "about:blank#…", turned back into "#…" here.
+ */
+async function articleBody(html: string): Promise<HTMLElement> {
+  const { body } = await parseHtml(html)
+  for (const link of Array.from(body.getElementsByTagName('a'))) {
+    const href = link.getAttribute('href') ?? ''
+    if (href.startsWith('about:blank')) link.setAttribute('href', href.slice('about:blank'.length))
+  }
+  return body
 }
 
 /** Readability's article, or null when it finds none (or trips over unusual markup). */

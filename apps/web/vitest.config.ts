@@ -10,7 +10,7 @@ export default defineProject({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.tsx'],
+    include: ['src/**/*.test.{ts,tsx}'],
     globalSetup: ['src/testing/global-setup.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
     testTimeout: 30_000,

@@ -39,6 +39,12 @@ export function AppShell({ header, nav, footer, title, children }: AppShellProps
 
   return (
     <div className="flex min-h-svh">
+      <a
+        href="#main"
+        className="bg-background focus:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px]"
+      >
+        Skip to content
+      </a>
       <aside className="bg-sidebar text-sidebar-foreground sticky top-0 hidden h-svh w-64 shrink-0 border-r md:block">
         <SidebarBody header={header} nav={nav} footer={footer} />
       </aside>
@@ -56,7 +62,9 @@ export function AppShell({ header, nav, footer, title, children }: AppShellProps
             <SidebarBody header={header} nav={nav} footer={footer} inSheet />
           </SheetContent>
         </Sheet>
-        <main className="flex-1">{children}</main>
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
       </div>
     </div>
   )

@@ -25,6 +25,8 @@ describe('members', () => {
     const { data } = await supabase.from('workspace_invitations').select('token, role, email')
     expect(data).toEqual([{ token: expect.any(String), role: 'viewer', email }])
     expect(link).toHaveValue(`${window.location.origin}/invite/${data![0]!.token}`)
+    // Nobody has this address yet, so no mail went out: the owner is told to share the link.
+    expect(within(dialog).getByText(/has no account yet/)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
 
     const pending = await screen.findByRole('region', { name: 'Pending invitations' })

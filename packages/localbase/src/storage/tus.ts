@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { checkMimeType } from './body.ts'
@@ -96,8 +96,11 @@ export function tusRoutes(app: Hono, env: Env): void {
       }
       const id = randomUUID()
       const p = paths(id)
+      // The state appears whole or not at all (temp files are cleared at start-up).
+      const staged = join(env.store.tmpDir, `${id}.json`)
       await writeFile(p.part, '')
-      await writeFile(p.json, JSON.stringify(state))
+      await writeFile(staged, JSON.stringify(state))
+      await rename(staged, p.json)
       const location = `${new URL(c.req.url).origin}/storage/v1/upload/resumable/${id}`
       if (length === 0) await finish(c, id, state)
       return c.body(null, 201, { ...tusHeaders, location, 'upload-offset': '0' })

@@ -429,4 +429,25 @@ describe('realtime postgres_changes', () => {
     await settle()
     expect(publicInbox.items).toEqual([])
   })
+
+  it('authorises presence and broadcast separately on a private channel', async () => {
+    const member = await makeUser(stack)
+    const join = async (key: string) => {
+      const c = client()
+      await c.realtime.setAuth(member.token)
+      const heard = new Inbox<unknown>()
+      const channel = c
+        .channel('presence-only', { config: { private: true, presence: { key } } })
+        .on('broadcast', { event: 'm' }, (m) => heard.push(m.payload))
+        .on('presence', { event: 'sync' }, () => {})
+      return { channel: await subscribed(channel), heard }
+    }
+    const a = await join('a')
+    const b = await join('b')
+    expect(await b.channel.track({ here: true })).toBe('ok')
+    await expect.poll(() => a.channel.presenceState()).toHaveProperty('b')
+    await b.channel.send({ type: 'broadcast', event: 'm', payload: { n: 1 } })
+    await settle()
+    expect(a.heard.items).toEqual([])
+  })
 })

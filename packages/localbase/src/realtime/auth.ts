@@ -36,12 +36,19 @@ export async function confirmToken(callers: CallerResolver, token: string): Prom
   return { ok: true, role, claims: verified.claims }
 }
 
-export type Policies = { read: boolean; write: boolean }
+export type Access = { read: boolean; write: boolean }
+export type Policies = { broadcast: Access; presence: Access }
+
+export const DENIED: Policies = {
+  broadcast: { read: false, write: false },
+  presence: { read: false, write: false },
+}
 
 /**
  * Private channels (docs §4.6, Realtime's Authorization): in one rolled-back transaction, probe
- * rows for the topic are written as the owner, then, under the caller's role and claims with
- * `realtime.topic` set, SELECT decides read and INSERT decides write.
+ * rows for the topic (extension `broadcast` and `presence`) are written as the owner; then,
+ * under the caller's role and claims with `realtime.topic` set, SELECT decides read and
+ * INSERT decides write, for each extension.
  */
 export async function channelPolicies(
   db: Database,
@@ -49,7 +56,7 @@ export async function channelPolicies(
   role: string,
   claims: Claims,
 ): Promise<Policies> {
-  let policies: Policies = { read: false, write: false }
+  let policies = DENIED
   await db
     .asService(async (tx) => {
       await tx.query(
@@ -62,22 +69,28 @@ export async function channelPolicies(
           set_config('request.jwt.claim.role', $1, true), set_config('realtime.topic', $3, true)`,
         [role, JSON.stringify(claims), topic],
       )
-      const read = await tx.query<{ read: boolean }>(
-        `select exists (select 1 from realtime.messages where topic = $1) as read`,
+      const { rows } = await tx.query<{ extension: string }>(
+        `select distinct extension from realtime.messages where topic = $1`,
         [topic],
       )
-      await tx.exec('savepoint probe_write')
-      let write = true
-      try {
-        await tx.query(
-          `insert into realtime.messages (topic, extension, private) values ($1, 'broadcast', true)`,
-          [topic],
-        )
-      } catch {
-        write = false
-        await tx.exec('rollback to savepoint probe_write')
+      const readable = new Set(rows.map((r) => r.extension))
+      const canWrite = async (extension: string) => {
+        await tx.exec('savepoint probe_write')
+        try {
+          await tx.query(
+            `insert into realtime.messages (topic, extension, private) values ($1, $2, true)`,
+            [topic, extension],
+          )
+          return true
+        } catch {
+          await tx.exec('rollback to savepoint probe_write')
+          return false
+        }
       }
-      policies = { read: read.rows[0]?.read === true, write }
+      policies = {
+        broadcast: { read: readable.has('broadcast'), write: await canWrite('broadcast') },
+        presence: { read: readable.has('presence'), write: await canWrite('presence') },
+      }
       throw rollback
     })
     .catch((error: unknown) => {

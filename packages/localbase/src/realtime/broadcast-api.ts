@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { Caller } from '../gateway/caller.ts'
-import { channelPolicies } from './auth.ts'
+import { channelPolicies, DENIED } from './auth.ts'
 import type { Realtime } from './connection.ts'
 import type { BroadcastBody } from './frames.ts'
 
@@ -26,9 +26,9 @@ export function broadcastRoutes(rt: Realtime): Hono {
     for (const m of messages) {
       if (m.private) {
         const policies = await channelPolicies(rt.ctx.db, m.topic, who.role, who.claims).catch(
-          () => ({ read: false, write: false }),
+          () => DENIED,
         )
-        if (!policies.write) continue
+        if (!policies.broadcast.write) continue
       }
       rt.hub.broadcast(`realtime:${m.topic}`, m.private, m.event, m.body, null)
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { WebSocket } from 'ws'
 import type { ServiceContext } from '../context.ts'
-import { channelPolicies, confirmToken } from './auth.ts'
+import { channelPolicies, confirmToken, DENIED } from './auth.ts'
 import { parseSubscription } from './filters.ts'
 import { type BroadcastBody, decodeFrame, encodeFrame, type Message, type Vsn } from './frames.ts'
 import type { Channel, Hub, Peer } from './hub.ts'
@@ -122,9 +122,9 @@ export class Connection implements Peer {
     let policies = null
     if (isPrivate) {
       policies = await channelPolicies(this.rt.ctx.db, subTopic, auth.role, auth.claims).catch(
-        () => ({ read: false, write: false }),
+        () => DENIED,
       )
-      if (!policies.read) {
+      if (!policies.broadcast.read && !policies.presence.read) {
         return this.reply(message, 'error', {
           reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
         })
@@ -165,7 +165,7 @@ export class Connection implements Peer {
     this.rt.hub.add(channel)
     this.expireAt(channel)
     this.reply(message, 'ok', { postgres_changes: echoes })
-    if (channel.presenceEnabled) {
+    if (channel.presenceEnabled && (!policies || policies.presence.read)) {
       this.push({
         joinRef: channel.joinRef,
         ref: null,
@@ -193,7 +193,7 @@ export class Connection implements Peer {
 
   private broadcast(channel: Channel, message: Message): void {
     const { event, payload } = message.payload
-    const allowed = !channel.policies || channel.policies.write
+    const allowed = !channel.policies || channel.policies.broadcast.write
     if (allowed && typeof event === 'string') {
       const inner = payload
       const body: BroadcastBody = Buffer.isBuffer(inner) ? { bytes: inner } : { json: inner }
@@ -204,7 +204,7 @@ export class Connection implements Peer {
   }
 
   private presence(channel: Channel, message: Message): void {
-    if (channel.policies && !channel.policies.write) {
+    if (channel.policies && !channel.policies.presence.write) {
       return this.reply(message, 'error', {})
     }
     const { event, payload } = message.payload

@@ -64,7 +64,7 @@ export class Hub {
     const encoded = new Map<Vsn, string | Buffer | null>()
     for (const member of this.members(topic, isPrivate)) {
       if (member === sender && !member.self) continue
-      if (member.policies && !member.policies.read) continue
+      if (member.policies && !member.policies.broadcast.read) continue
       if (!encoded.has(member.peer.vsn))
         encoded.set(member.peer.vsn, encodeUserBroadcast(topic, event, body, member.peer.vsn))
       const frame = encoded.get(member.peer.vsn)
@@ -72,9 +72,15 @@ export class Hub {
     }
   }
 
-  /** A server push (presence_diff and the like) to every member of the topic. */
-  push(topic: string, isPrivate: boolean, event: string, payload: Record<string, unknown>): void {
+  /** A presence push to every member of the topic allowed to read presence. */
+  pushPresence(
+    topic: string,
+    isPrivate: boolean,
+    event: string,
+    payload: Record<string, unknown>,
+  ): void {
     for (const member of this.members(topic, isPrivate)) {
+      if (member.policies && !member.policies.presence.read) continue
       member.peer.send(
         encodeFrame({ joinRef: null, ref: null, topic, event, payload }, member.peer.vsn),
       )

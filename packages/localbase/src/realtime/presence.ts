@@ -51,7 +51,7 @@ export class Presence {
       for (const e of entries) (out[e.key] ??= { metas: [] }).metas.push(e.meta)
       return out
     }
-    this.hub.push(channel.topic, channel.private, 'presence_diff', {
+    this.hub.pushPresence(channel.topic, channel.private, 'presence_diff', {
       joins: group(joins),
       leaves: group(leaves),
     })

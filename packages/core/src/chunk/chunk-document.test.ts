@@ -167,6 +167,16 @@ describe('chunkDocument', () => {
     ).toBe(true)
   })
 
+  it('finds headings only in Markdown-producing formats, not in PDF or plain text', () => {
+    const text = 'Shares outstanding\n# of shares 1,000\nEnd.'
+    for (const format of ['pdf', 'text', 'csv'] as const) {
+      const chunks = chunkDocument({ ...doc(text), format })
+      expect(chunks.map((c) => [c.headingPath, c.content])).toEqual([[[], text]])
+    }
+    const markdown = chunkDocument({ ...doc(text), format: 'markdown' })
+    expect(markdown.map((c) => c.headingPath)).toEqual([[], ['of shares 1,000']])
+  })
+
   it('recognises setext headings, but not a thematic break or a table rule', () => {
     const text = [
       'Guide',

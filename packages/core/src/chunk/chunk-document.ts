@@ -1,4 +1,4 @@
-import type { ExtractedDocument, PageRange } from '../extract/types.ts'
+import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
 import { atomize, Break, type Atom } from './atoms.ts'
 import { splitSections } from './sections.ts'
 import { countTokens } from './tokens.ts'
@@ -24,6 +24,8 @@ export interface ChunkOptions {
   overlapTokens?: number
 }
 
+const STRUCTURED = new Set<DocumentFormat>(['markdown', 'docx', 'html'])
+
 /** A chunk ends at the last sentence (or line) end that fills at least this share of the budget. */
 const MIN_FILL = 0.5
 
@@ -33,7 +35,7 @@ const MIN_FILL = 0.5
  * `overlapTokens` of the previous chunk's end (from a sentence start when one fits).
  */
 export function chunkDocument(
-  { text, pages }: Pick<ExtractedDocument, 'text' | 'pages'>,
+  { text, pages, format }: Pick<ExtractedDocument, 'text' | 'pages'> & Partial<ExtractedDocument>,
   { maxTokens = 400, overlapTokens = 60 }: ChunkOptions = {},
 ): Chunk[] {
   if (!(maxTokens >= 8) || !(overlapTokens >= 0) || overlapTokens > maxTokens / 2) {
@@ -42,7 +44,12 @@ export function chunkDocument(
     )
   }
   const chunks: Chunk[] = []
-  for (const section of splitSections(text)) {
+  // Only Markdown-producing formats have headings; a PDF line may well start with "# of shares".
+  const structured = format === undefined || STRUCTURED.has(format)
+  const sections = structured
+    ? splitSections(text)
+    : [{ start: 0, end: text.length, headingPath: [] }]
+  for (const section of sections) {
     const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4))
     for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
       const charStart = atoms[first]!.start

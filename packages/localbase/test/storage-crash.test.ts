@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -122,8 +122,17 @@ describe('storage crash safety', () => {
     await new Promise((r) => first.child.once('exit', r))
     await Promise.all(stalled)
 
-    // Debris a crash can leave between the rename and the commit.
+    // Debris a crash can leave between the rename and the commit, a TUS upload that lost its
+    // state, and one abandoned for more than a day.
     writeFileSync(join(storageDir, 'objects', randomUUID()), 'no row points here')
+    const tusDir = join(storageDir, 'tus')
+    const live = readdirSync(tusDir).sort()
+    writeFileSync(join(tusDir, `${randomUUID()}.part`), 'orphan')
+    const stale = randomUUID()
+    writeFileSync(join(tusDir, `${stale}.json`), '{}')
+    writeFileSync(join(tusDir, `${stale}.part`), 'old')
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000)
+    utimesSync(join(tusDir, `${stale}.part`), twoDaysAgo, twoDaysAgo)
     expect(readdirSync(join(storageDir, 'tmp'))).toHaveLength(3)
 
     const second = await start(dataDir)
@@ -140,6 +149,7 @@ describe('storage crash safety', () => {
     )
     expect(readdirSync(join(storageDir, 'objects')).sort()).toEqual(versions.sort())
     expect(readdirSync(join(storageDir, 'tmp'))).toEqual([])
+    expect(readdirSync(tusDir).sort()).toEqual(live)
 
     const head = await fetch(`${second.url}${tusUrl}`, { method: 'HEAD', headers })
     expect(head.headers.get('upload-offset')).toBe('5')

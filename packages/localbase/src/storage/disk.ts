@@ -108,13 +108,22 @@ export class DiskStore {
       await rm(join(this.tmpDir, name), { force: true })
   }
 
-  /** Drops TUS uploads missing their state or their bytes (a crash between the two writes). */
-  async clearBrokenTus(): Promise<void> {
+  /**
+   * Drops TUS uploads missing their state or their bytes (a crash between the two writes), and
+   * uploads untouched for a day: hosted upload URLs are valid for up to 24 hours.
+   */
+  async clearStaleTus(now = Date.now()): Promise<void> {
     const names = new Set(await readdir(this.tusDir))
     for (const name of names) {
       const [id, ext] = name.split('.')
+      const part = join(this.tusDir, `${id}.part`)
       const partner = `${id}.${ext === 'json' ? 'part' : 'json'}`
-      if (!names.has(partner)) await rm(join(this.tusDir, name), { force: true })
+      const touched = await stat(part).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      )
+      if (!names.has(partner) || now - touched > 24 * 3600_000)
+        await rm(join(this.tusDir, name), { force: true })
     }
   }
 }

@@ -8,6 +8,7 @@ import type { Channel, Hub, Peer } from './hub.ts'
 import type { Presence } from './presence.ts'
 
 const MAX_TIMER_MS = 2 ** 31 - 1
+const IDLE_TIMEOUT_MS = 60_000
 
 export type Realtime = { ctx: ServiceContext; hub: Hub; presence: Presence }
 
@@ -30,7 +31,15 @@ export class Connection implements Peer {
     this.vsn = vsn
     this.socketToken = socketToken
     this.rt = rt
+    // Like Phoenix's transport timeout: a socket silent for a minute (clients heartbeat every
+    // 25 s) is dead, and its channels and presence go with it.
+    let lastSeen = Date.now()
+    const idle = setInterval(() => {
+      if (Date.now() - lastSeen > IDLE_TIMEOUT_MS) ws.terminate()
+    }, IDLE_TIMEOUT_MS / 4)
+    idle.unref()
     ws.on('message', (data, isBinary) => {
+      lastSeen = Date.now()
       const message = decodeFrame(toBuffer(data), isBinary, vsn)
       if (!message) return
       this.queue = this.queue.then(() =>
@@ -40,6 +49,7 @@ export class Connection implements Peer {
     // Malformed or oversized frames end this socket only (ws closes it with 1002/1009).
     ws.on('error', () => ws.terminate())
     ws.on('close', () => {
+      clearInterval(idle)
       for (const channel of this.channels.values()) this.leave(channel)
     })
   }

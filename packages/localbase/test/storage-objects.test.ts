@@ -374,6 +374,13 @@ describe('storage objects', () => {
     })
     expect(move.status).toBe(400)
     expect((await move.json()).message).toBe('Missing Required Parameter sourceKey')
+    const noPrefix = await fetch(`${stack.url}/storage/v1/object/list/files`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ limit: 10 }),
+    })
+    expect(noPrefix.status).toBe(400)
+    expect((await noPrefix.json()).message).toBe("body must have required property 'prefix'")
     const list = await fetch(`${stack.url}/storage/v1/object/list/files`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/json' },

@@ -36,18 +36,29 @@ export function listRoutes(app: Hono, env: Env): void {
   app.post('/object/list/:bucket', async (c) => {
     const who = await requester(env.sc, c)
     const body = await jsonBody(c)
-    if (body.prefix !== undefined && typeof body.prefix !== 'string')
-      throw errors.invalidParameter('prefix')
-    let prefix = (body.prefix as string | undefined) ?? ''
+    // The checks of storage's request schema (routes/object/listObjects.ts).
+    if (typeof body.prefix !== 'string')
+      throw errors.invalidRequest("body must have required property 'prefix'")
+    let prefix = body.prefix
     if (prefix && !prefix.endsWith('/')) prefix += '/'
     const search = typeof body.search === 'string' ? body.search : ''
     const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown }
-    const column = typeof sortBy.column === 'string' ? sortBy.column : 'name'
-    if (!sortColumns.has(column)) throw errors.invalidParameter('sortBy')
-    const order = String(sortBy.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc'
+    const column = sortBy.column ?? 'name'
+    if (typeof column !== 'string' || !sortColumns.has(column))
+      throw errors.invalidParameter(
+        'sortBy',
+        'body/sortBy/column must be equal to one of the allowed values',
+      )
+    const order = sortBy.order ?? 'asc'
+    if (order !== 'asc' && order !== 'desc')
+      throw errors.invalidParameter(
+        'sortBy',
+        'body/sortBy/order must be equal to one of the allowed values',
+      )
     const limit = Math.min(Number(body.limit ?? 100), 1500)
     const offset = Number(body.offset ?? 0)
-    if (!(limit >= 0) || !(offset >= 0)) throw errors.invalidParameter('limit')
+    if (!Number.isInteger(limit) || limit < 1) throw errors.invalidParameter('limit')
+    if (!Number.isInteger(offset) || offset < 0) throw errors.invalidParameter('offset')
     const json = await who.as('storage.object.list', async (tx) => {
       const { rows } = await tx.query<{ json: string }>(listSql(column, order), [
         c.req.param('bucket'),

@@ -1,7 +1,7 @@
 import { isObject, parseJsonBody } from './body.ts'
 import { ApiError } from './errors.ts'
 import { parseQuery } from './parse-request.ts'
-import { pageOf, type Plan, type RestRequest } from './plan.ts'
+import { checkMaxAffected, pageOf, type Plan, type RestRequest } from './plan.ts'
 import { readSql } from './read.ts'
 import { readOutcome, shapeBody } from './respond.ts'
 import { callSource, chooseFunction } from './rpc.ts'
@@ -51,7 +51,14 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
     const sql = fn.returnsSet
       ? `select coalesce(json_agg(_r.v), '[]')::text as body, count(*)::int as page, ${total} as total from (select t0 as v from ${source.from} ${limit} offset ${page.offset}) _r`
       : `select to_json(t0)::text as body, 1 as page, ${req.prefs.count ? 1 : 'null::int'} as total from ${source.from}`
-    return { ...base, sql, finish: (row) => readOutcome(row, req.output, page, head) }
+    return {
+      ...base,
+      sql,
+      finish: (row) => {
+        checkMaxAffected(req.prefs, row.page)
+        return readOutcome(row, req.output, page, head)
+      },
+    }
   }
   const opts = { page, count: req.prefs.count !== null, stripNulls: req.output.stripNulls }
   const sql = readSql(b, query.root, source, opts)
@@ -59,6 +66,7 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
     ...base,
     sql,
     finish: (row) => {
+      checkMaxAffected(req.prefs, row.page)
       if (fn.returnsSet) return readOutcome(row, req.output, page, head)
       const shaped = shapeBody({ kind: 'object', stripNulls: false }, row.body)
       return {

@@ -92,7 +92,7 @@ export function mutationOutcome(
   insert: boolean,
 ): Outcome {
   // An upsert that only updated existing rows is 200, as in PostgREST.
-  const created = insert && !(prefs.resolution && row.inserted === 0)
+  const created = insert && !(prefs.resolution === 'merge-duplicates' && row.inserted === 0)
   const headers: Record<string, string> = { 'content-range': `*/${row.total ?? '*'}` }
   const applied = preferenceApplied(prefs)
   if (applied) headers['preference-applied'] = applied

@@ -90,15 +90,16 @@ export class SelectBuilder {
           built.labels?.push(name)
           plain.push(`${source.alias}.${ident(name)}`)
         }
-      } else if (item.kind === 'column') {
+      } else if (item.kind === 'column' && !this.isBareCount(item, source)) {
         const raw = this.field(source, item.field)
         const sql = item.cast ? `(${raw})::${item.cast}` : raw
         const label = item.alias ?? fieldLabel(item.field)
         built.columns.push(`${sql} as ${ident(label)}`)
         built.labels?.push(label)
         plain.push(sql)
-      } else if (item.kind === 'aggregate' || this.isBareCount(item, source)) {
-        const agg = item.kind === 'aggregate' ? item : { fn: 'count', field: null, alias: null }
+      } else if (item.kind === 'aggregate' || item.kind === 'column') {
+        const agg =
+          item.kind === 'aggregate' ? item : { fn: 'count', field: null, alias: item.alias }
         const label = agg.alias ?? agg.fn
         const arg = agg.field ? this.field(source, agg.field) : '*'
         built.columns.push(`${agg.fn}(${arg}) as ${ident(label)}`)

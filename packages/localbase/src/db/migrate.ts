@@ -14,6 +14,11 @@ function pgMessage(error: unknown): string {
     .join('\n')
 }
 
+// The Supabase CLI runs migrations and seeds as postgres, whose search_path (set in
+// 00-roles.sql, which PGlite's one session never re-reads) includes extensions: gen_salt(),
+// uuid_generate_v4() and friends resolve unqualified there, so they must here too.
+const projectSearchPath = `set local search_path = "$user", public, extensions`
+
 /** Applies localbase's own platform SQL (what hosted Supabase provides), each file once. */
 export async function applyPlatform(db: Database): Promise<void> {
   await db.pg.exec(`create schema if not exists _localbase;
@@ -60,6 +65,7 @@ export async function applyMigrations(db: Database, supabaseDir: string): Promis
     const sql = readFileSync(join(dir, file), 'utf8')
     try {
       await db.asService(async (tx) => {
+        await tx.exec(projectSearchPath)
         await tx.exec(sql)
         await tx.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
@@ -94,6 +100,7 @@ export async function applySeed(
     const sql = readFileSync(join(supabaseDir, file), 'utf8')
     try {
       await db.asService(async (tx) => {
+        await tx.exec(projectSearchPath)
         await tx.exec(sql)
         await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
           key,

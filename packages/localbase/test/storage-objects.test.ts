@@ -127,6 +127,18 @@ describe('storage objects', () => {
     expect((await bad.json()).code).toBe('InvalidRange')
   })
 
+  it('finishes a download whose version is replaced meanwhile', async () => {
+    const old = new Uint8Array(8 * 1024 * 1024).fill(1)
+    await files().upload('swap.bin', old)
+    const res = await fetch(`${stack.url}/storage/v1/object/files/swap.bin`, { headers: auth() })
+    expect(res.status).toBe(200)
+    expect((await files().upload('swap.bin', 'new', { upsert: true })).error).toBeNull()
+    const body = new Uint8Array(await res.arrayBuffer())
+    expect(body.length).toBe(old.length)
+    expect(body.every((b) => b === 1)).toBe(true)
+    expect(await (await files().download('swap.bin')).data!.text()).toBe('new')
+  })
+
   it('lists one folder level with folders as id:null rows', async () => {
     const storage = stack.admin().storage
     await storage.createBucket('tree')

@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import { errors } from './errors.ts'
 
 /** A file written and fsynced under tmp/, not yet visible as any object version. */
@@ -95,8 +94,29 @@ export class DiskStore {
     )
   }
 
-  read(version: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathOf(version), { ...range, highWaterMark: 1 << 20 })
+  /**
+   * The bytes from `start` to `end` (inclusive) as a web stream read in 1 MiB pieces; the file
+   * is opened before returning, so a version removed meanwhile still reads whole.
+   */
+  async read(version: string, start: number, end: number): Promise<ReadableStream<Uint8Array>> {
+    const file = await open(this.pathOf(version), 'r')
+    let position = start
+    return new ReadableStream({
+      async pull(controller) {
+        const size = Math.min(1 << 20, end + 1 - position)
+        const { bytesRead, buffer } =
+          size > 0
+            ? await file.read(Buffer.allocUnsafe(size), 0, size, position)
+            : { bytesRead: 0, buffer: null }
+        if (!bytesRead || !buffer) {
+          await file.close()
+          return controller.close()
+        }
+        position += bytesRead
+        controller.enqueue(buffer.subarray(0, bytesRead))
+      },
+      cancel: () => file.close(),
+    })
   }
 
   async versions(): Promise<string[]> {

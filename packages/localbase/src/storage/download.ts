@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { errors } from './errors.ts'
 import type { Env } from './request.ts'
@@ -58,6 +57,6 @@ export async function serveObject(c: Context, env: Env, row: ObjectRow): Promise
   if (range) headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`)
   const status = range ? 206 : 200
   if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
-  const stream = Readable.toWeb(env.store.read(row.version, range)) as ReadableStream
+  const stream = await env.store.read(row.version, range?.start ?? 0, range?.end ?? size - 1)
   return new Response(stream, { status, headers })
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, signOut, signUp } from './support/app.ts'
+import { PASSWORD, signIn, signOut, signUp } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
 import { launchBrowser, newPage, screenshot } from './support/browser.ts'
 import { latestMail, startStack } from './support/stack.ts'
@@ -100,9 +100,31 @@ describe('a team gets started', () => {
     expect(await guest.getByRole('button', { name: 'Upload documents' }).count()).toBe(0)
   })
 
+  it('lets someone without an account sign up from the invitation link and join', async () => {
+    const newcomerEmail = 'newcomer@example.com'
+    await owner.getByRole('button', { name: 'Invite' }).click()
+    await owner.getByRole('dialog').getByLabel('Email').fill(newcomerEmail)
+    await owner.getByRole('button', { name: 'Create invitation' }).click()
+    const link = await owner.getByRole('dialog').getByLabel('Invitation link').inputValue()
+    await owner.getByRole('dialog').getByText('has no account yet').waitFor()
+    await owner.getByRole('button', { name: 'Done' }).click()
+
+    const newcomer = await newPage(browser)
+    await newcomer.goto(link)
+    await newcomer.getByRole('link', { name: 'Create an account to join' }).click()
+    expect(await newcomer.getByLabel('Email').inputValue()).toBe(newcomerEmail)
+    await newcomer.getByLabel('Name').fill('Nora Newcomer')
+    await newcomer.getByLabel('Password').fill(PASSWORD)
+    await newcomer.getByRole('button', { name: 'Create account' }).click()
+    // Back on the invitation, now signed in.
+    await newcomer.getByRole('button', { name: 'Join Acme Research' }).click()
+    await newcomer.getByRole('heading', { name: 'Library' }).waitFor()
+    await newcomer.context().close()
+  })
+
   it('lets the owner make the colleague an editor, which takes effect for them', async () => {
     await owner.reload()
-    await owner.getByText('2 members').waitFor()
+    await owner.getByText('3 members').waitFor()
     await owner.getByRole('combobox', { name: 'Role of Gus Guest' }).click()
     await owner.getByRole('option', { name: /editor/i }).click()
     await owner.getByText('Role changed').waitFor()
@@ -130,7 +152,7 @@ describe('a team gets started', () => {
 
   it('has a dark theme', async () => {
     await owner.goto(`${workspaceUrl}/members`)
-    await owner.getByText('2 members').waitFor()
+    await owner.getByText('3 members').waitFor()
     await owner
       .getByRole('button', { name: /^Theme:/ })
       .first()
@@ -163,7 +185,7 @@ describe('a team gets started', () => {
     await expectAccessible(page)
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog').getByRole('link', { name: 'Members' }).click()
-    await page.getByText('2 members').waitFor()
+    await page.getByText('3 members').waitFor()
     expect(await page.getByRole('dialog').count()).toBe(0)
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog').getByRole('link', { name: 'Settings' }).waitFor()

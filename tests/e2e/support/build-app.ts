@@ -20,6 +20,8 @@ export default function buildApp() {
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite ship React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error(`vite build failed (${result.status})`)
 }

@@ -29,6 +29,11 @@ describe('members', () => {
     expect(within(dialog).getByText(/has no account yet/)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
 
+    // Opening the dialog again starts a new invitation, not the last one.
+    await user.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Email')).toHaveValue('')
+    await user.keyboard('{Escape}')
+
     const pending = await screen.findByRole('region', { name: 'Pending invitations' })
     expect(within(pending).getByText(email)).toBeInTheDocument()
     expect(within(pending).getByText('Expires in 7 days')).toBeInTheDocument()

@@ -36,18 +36,17 @@ export function InviteMemberDialog({ workspaceId }: { workspaceId: string }) {
   })
   const emailError = form.formState.errors.email?.message
   const sent = invite.data
+  // Every way of closing starts the next invitation afresh.
+  const setOpenAndReset = (next: boolean) => {
+    setOpen(next)
+    if (!next) {
+      invite.reset()
+      form.reset()
+    }
+  }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next)
-        if (!next) {
-          invite.reset()
-          form.reset()
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpenAndReset}>
       <DialogTrigger asChild>
         <Button>
           <UserPlusIcon /> Invite
@@ -89,7 +88,7 @@ export function InviteMemberDialog({ workspaceId }: { workspaceId: string }) {
               <Button variant="outline" onClick={() => (invite.reset(), form.reset())}>
                 Invite another
               </Button>
-              <Button onClick={() => setOpen(false)}>Done</Button>
+              <Button onClick={() => setOpenAndReset(false)}>Done</Button>
             </DialogFooter>
           </div>
         ) : (

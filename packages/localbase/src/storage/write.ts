@@ -12,7 +12,11 @@ export type Target = {
   /** storage.operation for policies; storage's route operation names. */
   operation?: string
 }
-/** The uploader; null for a signed upload URL, which writes as the owner its token names. */
+
+/**
+ * Who uploads: a caller under RLS, or for a signed upload URL just the owner its token names
+ * (the token proved the right to write; storage then writes as the superuser).
+ */
 export type Writer = Requester | { owner: string | null; ownerId: string | null; as?: undefined }
 
 const rollback = Symbol('rollback')

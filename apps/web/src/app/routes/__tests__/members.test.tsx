@@ -34,6 +34,9 @@ describe('members', () => {
     expect(within(await screen.findByRole('dialog')).getByLabelText('Email')).toHaveValue('')
     await user.keyboard('{Escape}')
 
+    expect(screen.getByText(/You are the only owner/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Leave workspace' })).not.toBeInTheDocument()
+
     const pending = await screen.findByRole('region', { name: 'Pending invitations' })
     expect(within(pending).getByText(email)).toBeInTheDocument()
     expect(within(pending).getByText('Expires in 7 days')).toBeInTheDocument()

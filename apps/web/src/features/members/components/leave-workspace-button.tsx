@@ -9,6 +9,7 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
+import { useMembers } from '../api/get-members'
 import { useRemoveMember } from '../api/remove-member'
 
 type LeaveWorkspaceButtonProps = {
@@ -25,6 +26,16 @@ export function LeaveWorkspaceButton({
   onLeft,
 }: LeaveWorkspaceButtonProps) {
   const leave = useRemoveMember(workspaceId, { onSuccess: onLeft })
+  const members = useMembers(workspaceId)
+  const owners = members.data?.filter((member) => member.role === 'owner') ?? []
+  // The database refuses to leave a workspace without an owner; say so before trying.
+  if (owners.length === 1 && owners[0]!.userId === userId) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        You are the only owner. To leave, make someone else an owner first.
+      </p>
+    )
+  }
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>

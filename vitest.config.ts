@@ -14,7 +14,8 @@ export default defineConfig({
             'supabase/tests/**/*.test.ts',
           ],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A stack start-up is a few seconds, but far more on a loaded machine.
+          hookTimeout: 180_000,
         },
       },
       'apps/web/vitest.config.ts',

@@ -8,7 +8,10 @@ import { ident, type Params, table as tableSql } from './sql.ts'
 
 export type Call = { fn: PgFunction; source: Source }
 
-const jsonTypes = new Set(['json', 'jsonb'])
+const rawTypes = new Set(['json', 'jsonb', 'text', 'xml', 'bytea'])
+
+const signature = (fn: PgFunction) =>
+  `${fn.schema}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`
 
 /** Picks the function `name` whose parameters fit `args`; PGRST202/PGRST203 otherwise. */
 export function chooseFunction(
@@ -18,17 +21,22 @@ export function chooseFunction(
   keys: string[],
 ): { fn: PgFunction; single: boolean } {
   const overloads = cache.functions.get(`${schema}.${name}`) ?? []
+  // Named parameters must cover the keys; a single unnamed json/text-like parameter takes
+  // the whole body; other unnamed parameters cannot be called, as in PostgREST.
   const fits = overloads.filter(
     (fn) =>
-      keys.every((k) => fn.args.some((a) => a.name === k && k !== '')) &&
+      fn.args.every((a) => a.name !== '') &&
+      keys.every((k) => fn.args.some((a) => a.name === k)) &&
       fn.args.every((a) => a.hasDefault || keys.includes(a.name)),
   )
   const singles = overloads.filter(
-    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && jsonTypes.has(fn.args[0].type),
+    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && rawTypes.has(fn.args[0].type),
   )
-  const found = fits.length ? fits : singles
+  const found = [...fits, ...singles].sort(
+    (a, b) => a.args.length - b.args.length || signature(a).localeCompare(signature(b)),
+  )
   const [only] = found
-  if (only && found.length === 1) return { fn: only, single: fits.length === 0 }
+  if (only && found.length === 1) return { fn: only, single: singles.includes(only) }
   if (found.length === 0) {
     const plural = keys.length === 1 ? 'parameter' : 'parameters'
     const withArgs = keys.length ? `with ${plural} ${keys.join(', ')}` : 'without parameters'
@@ -41,8 +49,6 @@ export function chooseFunction(
       `Searched for the function ${schema}.${name} ${withArgs} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     )
   }
-  const signature = (fn: PgFunction) =>
-    `${schema}.${name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`
   throw new ApiError(
     300,
     'PGRST203',

@@ -1,0 +1,65 @@
+// Mails a workspace invitation: POST { invitation_id, redirect_to } with the owner's JWT.
+// The invitation is read as the caller, through RLS, so only its workspace's owners get
+// anything sent; the service key is used for Auth's mail only, never for reading.
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { corsHeaders, fail, reply } from './cors.ts'
+import { readInput } from './input.ts'
+import { mailInvitation } from './mail.ts'
+
+const url = Deno.env.get('SUPABASE_URL')!
+const anonKey = Deno.env.get('SUPABASE_ANON_KEY')!
+const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
+  if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
+  const read = await readInput(req)
+  if ('problem' in read) return fail(400, 'invalid_input', read.problem)
+  const { invitation_id: invitationId, redirect_to: redirectTo } = read.input
+  // A browser names the page's origin; a link to any other site is refused.
+  const origin = req.headers.get('origin')
+  if (origin && origin !== new URL(redirectTo).origin) {
+    return fail(403, 'redirect_not_allowed', 'redirect_to must be the origin of the calling app')
+  }
+
+  const caller = createClient(url, anonKey, {
+    auth: noSession,
+    global: { headers: { Authorization: req.headers.get('Authorization')! } },
+  })
+  const { data: invitation, error } = await caller
+    .from('workspace_invitations')
+    .select('id, email, role, token, workspace_id, accepted_at, expires_at, workspaces(name)')
+    .eq('id', invitationId)
+    .maybeSingle()
+  if (error) return fail(502, 'read_failed', `Could not read the invitation: ${error.message}`)
+  if (!invitation) return fail(404, 'invitation_not_found', 'No such invitation')
+  // RLS also shows invitees their own invitation; only owners send it.
+  const owner = await caller.rpc('has_role', {
+    workspace_id: invitation.workspace_id,
+    min_role: 'owner',
+  })
+  if (owner.error)
+    return fail(502, 'read_failed', `Could not check your role: ${owner.error.message}`)
+  if (owner.data !== true) {
+    return fail(403, 'not_owner', 'Only owners of the workspace can send its invitations')
+  }
+  if (invitation.accepted_at)
+    return fail(409, 'invitation_accepted', 'This invitation was already accepted')
+  if (new Date(invitation.expires_at) <= new Date()) {
+    return fail(409, 'invitation_expired', 'This invitation has expired: resend it for a new link')
+  }
+
+  // Untyped, PostgREST's to-one embed reads as a list; it is one object at run time.
+  const workspaceName = [invitation.workspaces].flat()[0]?.name ?? ''
+  const admin = createClient(url, serviceKey, { auth: noSession })
+  try {
+    return reply(
+      await mailInvitation(admin, { ...invitation, workspaceName }, new URL(redirectTo).origin),
+    )
+  } catch (cause) {
+    const { status, message } = cause as { status?: number; message?: string }
+    // Auth's own limits (429) pass through; anything else is a failed upstream call.
+    return fail(status === 429 ? 429 : 502, 'mail_failed', `Could not send the mail: ${message}`)
+  }
+})

@@ -91,6 +91,7 @@ describe('send-invitation', () => {
     expect(`${landing.origin}${landing.pathname}`).toBe(`${origin()}/invite/${invitation.token}`)
     const session = new URLSearchParams(landing.hash.slice(1))
     expect(session.get('type')).toBe('invite')
+    expect(landing.searchParams.get('new_account')).toBe('1')
 
     // The session is the invitee's, and joins the workspace with the invitation's token.
     const invitee = createClient(stack.url, DEFAULT_ANON_KEY, {

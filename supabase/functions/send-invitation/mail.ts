@@ -17,7 +17,8 @@ export async function mailInvitation(
 ): Promise<Sent> {
   const redirectTo = `${origin}/invite/${invitation.token}`
   const { error } = await admin.auth.admin.inviteUserByEmail(invitation.email, {
-    redirectTo,
+    // The new account has no password yet: the page offers to choose one.
+    redirectTo: `${redirectTo}?new_account=1`,
     // Available to the invitation mail template as {{ .Data.workspace_name }}.
     data: { workspace_name: invitation.workspaceName, invited_role: invitation.role },
   })

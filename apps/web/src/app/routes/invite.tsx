@@ -1,10 +1,12 @@
 import { TicketXIcon } from 'lucide-react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
 import { Button } from '@/components/ui/button'
 import { signOut } from '@/features/auth/api/sign-out'
 import { useSession } from '@/features/auth/api/use-session'
 import { AuthCard } from '@/features/auth/components/auth-card'
+import { NewPasswordForm } from '@/features/auth/components/new-password-form'
 import { useInvitation } from '@/features/members/api/get-invitation'
 import { AcceptInvitationCard } from '@/features/members/components/accept-invitation-card'
 import { workspaceKeys } from '@/features/workspaces/api/keys'
@@ -14,6 +16,7 @@ import { withNext } from '@/lib/next-path'
 export default function InviteRoute() {
   const { token = '' } = useParams()
   const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
   const { session, loading } = useSession()
   const invitation = useInvitation(token)
   const here = `/invite/${token}`
@@ -43,6 +46,10 @@ export default function InviteRoute() {
     )
   }
 
+  // The invitation mail's link signs a newcomer in to an account without a password.
+  const newAccount =
+    searchParams.has('new_account') &&
+    session?.user.email?.toLowerCase() === data.email.toLowerCase()
   const description = (
     <>
       {data.invited_by_name ?? 'Someone'} invited <strong>{data.email}</strong> to join as{' '}
@@ -51,7 +58,17 @@ export default function InviteRoute() {
   )
   return (
     <AuthCard title={`Join ${data.workspace_name}`} description={description}>
-      {session ? (
+      {session && newAccount ? (
+        <div className="grid gap-4 text-sm">
+          <p>Choose a password for your new account, then join.</p>
+          <NewPasswordForm
+            onDone={() => {
+              toast.success('Password set')
+              navigate(here, { replace: true })
+            }}
+          />
+        </div>
+      ) : session ? (
         <AcceptInvitationCard
           token={token}
           invitation={data}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { mailboxUrl } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
 import { signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
@@ -25,8 +26,10 @@ describe('members', () => {
     const { data } = await supabase.from('workspace_invitations').select('token, role, email')
     expect(data).toEqual([{ token: expect.any(String), role: 'viewer', email }])
     expect(link).toHaveValue(`${window.location.origin}/invite/${data![0]!.token}`)
-    // Nobody has this address yet, so no mail went out: the owner is told to share the link.
-    expect(within(dialog).getByText(/has no account yet/)).toBeInTheDocument()
+    // The send-invitation function mailed Auth's invitation to the new address.
+    expect(within(dialog).getByText(new RegExp(`We emailed ${email}`))).toBeInTheDocument()
+    const mailbox = await fetch(`${mailboxUrl}/messages?email=${encodeURIComponent(email)}`)
+    expect(await mailbox.json()).toMatchObject([{ subject: 'You have been invited' }])
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
 
     // Opening the dialog again starts a new invitation, not the last one.

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { roles } from '../utils/roles'
 import { memberKeys } from './keys'
-import { sendInvitationMail } from './send-invitation-mail'
+import { mailFailure } from './send-invitation'
 
 export const invitationSchema = z.object({
   email: z.email('Enter a valid email address').trim().toLowerCase(),
@@ -25,15 +26,18 @@ export async function createInvitation({
     if (error.code === '23505') throw new Error(`${input.email} already has a pending invitation.`)
     throw error
   }
-  const mailed = await sendInvitationMail(data.email, data.token)
-  return { ...data, mailed }
+  return { ...data, mailError: await mailFailure(data.id) }
 }
 
 export function useCreateInvitation(workspaceId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: InvitationInput) => createInvitation({ workspaceId, ...input }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: memberKeys.invitations(workspaceId) }),
+    onSuccess: (invitation) => {
+      if (invitation.mailError) {
+        toast.error(`The invitation mail could not be sent: ${invitation.mailError}`)
+      }
+      return queryClient.invalidateQueries({ queryKey: memberKeys.invitations(workspaceId) })
+    },
   })
 }

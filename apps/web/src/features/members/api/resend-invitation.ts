@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from './keys'
-import { sendInvitationMail } from './send-invitation-mail'
+import { mailFailure } from './send-invitation'
 
 /** A fresh token and seven more days; the old link stops working. */
 export async function resendInvitation(invitationId: string) {
@@ -11,8 +11,7 @@ export async function resendInvitation(invitationId: string) {
   if (error) throw error
   const invitation = data[0]
   if (!invitation) throw new Error('This invitation no longer exists.')
-  const mailed = await sendInvitationMail(invitation.email, invitation.token)
-  return { ...invitation, mailed }
+  return { ...invitation, mailError: await mailFailure(invitation.id) }
 }
 
 export function useResendInvitation(workspaceId: string) {
@@ -20,11 +19,13 @@ export function useResendInvitation(workspaceId: string) {
   return useMutation({
     mutationFn: resendInvitation,
     onSuccess: (invitation) => {
-      toast.success(
-        invitation.mailed
-          ? `Invitation sent again to ${invitation.email}`
-          : 'New invitation link ready: copy it and send it on',
-      )
+      if (invitation.mailError) {
+        toast.error(
+          `New invitation link ready, but the mail could not be sent: ${invitation.mailError}. Copy the link and send it on.`,
+        )
+      } else {
+        toast.success(`Invitation sent again to ${invitation.email}`)
+      }
       return queryClient.invalidateQueries({ queryKey: memberKeys.invitations(workspaceId) })
     },
     onError: (error) => toast.error(`Could not resend the invitation: ${errorMessage(error)}`),

@@ -54,7 +54,9 @@ export function InviteMemberDialog({ workspaceId }: { workspaceId: string }) {
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{sent ? 'Invitation ready' : 'Invite someone'}</DialogTitle>
+          <DialogTitle>
+            {sent ? (sent.mailError ? 'Invitation ready' : 'Invitation sent') : 'Invite someone'}
+          </DialogTitle>
           <DialogDescription>
             {sent
               ? `Anyone signed in as ${sent.email} can join with this link for the next 7 days.`
@@ -64,26 +66,31 @@ export function InviteMemberDialog({ workspaceId }: { workspaceId: string }) {
         {sent ? (
           <div className="grid gap-3 text-sm">
             <CopyLink link={invitationLink(sent.token)} label="Invitation link" />
-            <p className="text-muted-foreground">
-              {sent.mailed
-                ? `We also emailed ${sent.email} a sign-in link that opens it.`
-                : `${sent.email} has no account yet: send them this link; they can sign up from it.`}
-              {sent.mailed && isLocalStack ? (
-                <>
-                  {' '}
-                  On this local Sourcebook the mail is in the{' '}
-                  <a
-                    className="text-foreground font-medium underline underline-offset-4"
-                    href={mailboxUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    dev mailbox
-                  </a>
-                  .
-                </>
-              ) : null}
-            </p>
+            {sent.mailError ? (
+              <p role="alert" className="text-destructive">
+                The mail to {sent.email} could not be sent ({sent.mailError}). Copy the link and
+                send it yourself, or resend the invitation later.
+              </p>
+            ) : (
+              <p className="text-muted-foreground">
+                We emailed {sent.email} a link that signs them in and opens the invitation.
+                {isLocalStack ? (
+                  <>
+                    {' '}
+                    On this local Sourcebook the mail is in the{' '}
+                    <a
+                      className="text-foreground font-medium underline underline-offset-4"
+                      href={mailboxUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      dev mailbox
+                    </a>
+                    .
+                  </>
+                ) : null}
+              </p>
+            )}
             <DialogFooter>
               <Button variant="outline" onClick={() => (invite.reset(), form.reset())}>
                 Invite another

@@ -60,7 +60,12 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
       },
     }
   }
-  const opts = { page, count: req.prefs.count !== null, stripNulls: req.output.stripNulls }
+  const opts = {
+    page,
+    count: req.prefs.count !== null,
+    stripNulls: req.output.stripNulls,
+    csv: req.output.kind === 'csv',
+  }
   const sql = readSql(b, query.root, source, opts)
   return {
     ...base,

@@ -1,4 +1,5 @@
 import type { QueryNode } from './parse-select.ts'
+import { ident } from './sql.ts'
 import type { Built, SelectBuilder, Source } from './sql-select.ts'
 
 // The outer statement every answer shares: the page as JSON text, its row count, the total.
@@ -15,6 +16,8 @@ export type ReadOptions = {
   with?: string
   /** Extra columns of the one result row. */
   extra?: string
+  /** Build the body as CSV in SQL, so values print as Postgres prints them. */
+  csv?: boolean
 }
 
 export function whereSql(conditions: string[]): string {
@@ -32,12 +35,25 @@ export function readSql(b: SelectBuilder, node: QueryNode, source: Source, opts:
     opts.page.limit !== null ? `limit ${opts.page.limit}` : '',
     opts.page.offset ? `offset ${opts.page.offset}` : '',
   ].join(' ')
-  const agg = `coalesce(json_agg(_r), '[]')`
-  const body = opts.stripNulls ? `json_strip_nulls(${agg})` : agg
+  const agg = `coalesce(json_agg(_r), '[]')::text`
+  const csv = opts.csv && built.labels ? csvSql(b, built.labels) : null
+  const body = csv ?? (opts.stripNulls ? `json_strip_nulls(${agg}::json)::text` : agg)
   const total = opts.count
     ? `(select count(*) from (select 1 from ${source.from} ${built.filterJoins.join(' ')} ${whereSql(built.where)} ${groupSql(built)}) _c)::int`
     : 'null::int'
-  return `${opts.with ?? ''} select ${body}::text as body, count(*)::int as page, ${total} as total${opts.extra ?? ''} from (${rows}) _r`
+  return `${opts.with ?? ''} select ${body} as body, count(*)::int as page, ${total} as total, ${csv !== null} as csv${opts.extra ?? ''} from (${rows}) _r`
+}
+
+// A cell is quoted when it holds a comma, a quote or whitespace; NULL is an empty cell.
+const csvCell = (value: string) =>
+  `coalesce(case when ${value} ~ '[,"''\\s]' then '"' || replace(${value}, '"', '""') || '"' else ${value} end, '')`
+
+function csvSql(b: SelectBuilder, labels: string[]): string {
+  const header = b.params.add(
+    labels.map((l) => (/[,"\s]/.test(l) ? `"${l.replaceAll('"', '""')}"` : l)).join(','),
+  )
+  const cells = labels.map((l) => csvCell(`_r.${ident(l)}::text`)).join(` || ',' || `)
+  return `${header}::text || coalesce(E'\\n' || string_agg(${cells}, E'\\n'), '')`
 }
 
 function groupSql(built: Built): string {

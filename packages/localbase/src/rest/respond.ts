@@ -14,6 +14,8 @@ export type ResultRow = {
   location?: string
   /** For upserts: how many rows were new rather than updated. */
   inserted?: number
+  /** The body is already CSV. */
+  csv?: boolean
 }
 
 /** 406 PGRST116 unless exactly one row came back (PostgREST 14 wording). */
@@ -28,14 +30,19 @@ export function checkSingular(output: Output, rows: number): void {
   }
 }
 
-export function shapeBody(output: Output, body: string): { body: string; type: string } {
+export function shapeBody(
+  output: Output,
+  body: string,
+  csv = false,
+): { body: string; type: string } {
   if (output.kind === 'object') {
     return {
       body: body.slice(1, -1).trim(),
       type: 'application/vnd.pgrst.object+json; charset=utf-8',
     }
   }
-  if (output.kind === 'csv') return { body: toCsv(body), type: 'text/csv; charset=utf-8' }
+  if (output.kind === 'csv')
+    return { body: csv ? body : toCsv(body), type: 'text/csv; charset=utf-8' }
   return { body, type: 'application/json; charset=utf-8' }
 }
 
@@ -75,7 +82,7 @@ export function readOutcome(row: ResultRow, output: Output, page: Page, head: bo
   checkSingular(output, row.page)
   const range = row.page > 0 ? `${offset}-${offset + row.page - 1}` : '*'
   const total = row.total ?? '*'
-  const shaped = shapeBody(output, row.body)
+  const shaped = shapeBody(output, row.body, row.csv)
   const partial = row.total !== null && row.page < row.total
   return {
     status: partial ? 206 : 200,
@@ -100,7 +107,7 @@ export function mutationOutcome(
   if (prefs.return !== 'representation') {
     return { status: created ? 201 : insert ? 200 : 204, body: null, headers }
   }
-  const shaped = shapeBody(output, row.body)
+  const shaped = shapeBody(output, row.body, row.csv)
   headers['content-type'] = shaped.type
   if (row.page > 0) headers['content-range'] = `0-${row.page - 1}/${row.total ?? '*'}`
   return { status: created ? 201 : 200, body: shaped.body, headers }

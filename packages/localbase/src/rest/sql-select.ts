@@ -111,7 +111,7 @@ export class SelectBuilder {
         if (!embeds.has(item.embed.name)) embeds.set(item.embed.name, info)
       }
     }
-    if (counted) built.groupBy = plain
+    if (counted) built.groupBy = [...plain, ...this.groupEmbeds(built, embeds)]
     const usedJoins = new Set<string>()
     const scope = {
       column: (f: Field) => this.field(source, f),
@@ -132,6 +132,20 @@ export class SelectBuilder {
     }
     built.orderBy = node.order.map((term) => this.orderTerm(term, source, embeds))
     return built
+  }
+
+  /** json has no equality, so grouped embeds go through jsonb (the only case it is used). */
+  private groupEmbeds(built: Built, embeds: Map<string, EmbedInfo>): string[] {
+    const keys: string[] = []
+    for (const { alias, rel } of new Set(embeds.values())) {
+      if (!rel.toOne && built.columns.some((c) => c.includes(`json_array_elements(${alias}.v)`))) {
+        continue
+      }
+      const value = `${alias}.v`
+      built.columns = built.columns.map((c) => c.replaceAll(value, `(${value}::jsonb)`))
+      keys.push(`${value}::jsonb`)
+    }
+    return keys
   }
 
   /** A function of the table's row: a computed field (scalar) or relationship (rows). */

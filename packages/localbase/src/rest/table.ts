@@ -39,7 +39,12 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
       label: table.name,
     }
     const page = pageOf(query.root, req.headers.get('range'), req.maxRows)
-    const opts = { page, count: prefs.count !== null, stripNulls: output.stripNulls }
+    const opts = {
+      page,
+      count: prefs.count !== null,
+      stripNulls: output.stripNulls,
+      csv: output.kind === 'csv',
+    }
     const sql = readSql(b, query.root, source, opts)
     const head = req.method === 'HEAD'
     return {

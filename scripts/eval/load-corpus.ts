@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { chunkDocument } from '../../packages/core/src/chunk/chunk-document.ts'
+import type { CorpusEntry } from './beir.ts'
+
+const BATCH = 500
+
+/**
+ * Writes each corpus entry as one document (title, then text) with its chunks, through
+ * supabase-js as a workspace editor, in batches. Returns document id → corpus id.
+ */
+export async function loadCorpus(
+  supabase: SupabaseClient,
+  workspaceId: string,
+  corpus: CorpusEntry[],
+): Promise<Map<string, string>> {
+  const corpusIdOf = new Map<string, string>()
+  for (let from = 0; from < corpus.length; from += BATCH) {
+    const documents = []
+    const chunks = []
+    for (const entry of corpus.slice(from, from + BATCH)) {
+      const id = randomUUID()
+      corpusIdOf.set(id, entry.id)
+      const text = entry.title ? `${entry.title}\n\n${entry.text}` : entry.text
+      const parts = chunkDocument({ text, pages: [{ number: 1, start: 0, end: text.length }] })
+      documents.push({
+        id,
+        workspace_id: workspaceId,
+        title: entry.title.trim() || entry.id,
+        status: 'ready',
+        stage: 'ready',
+        progress: 1,
+        chunk_count: parts.length,
+        extracted_text: text,
+      })
+      for (const part of parts)
+        chunks.push({
+          document_id: id,
+          workspace_id: workspaceId,
+          ordinal: part.ordinal,
+          content: part.content,
+          heading_path: part.headingPath,
+          page_start: part.pageStart,
+          page_end: part.pageEnd,
+          char_start: part.charStart,
+          char_end: part.charEnd,
+          token_count: part.tokenCount,
+        })
+    }
+    const docs = await supabase.from('documents').insert(documents)
+    if (docs.error) throw new Error(`inserting documents: ${docs.error.message}`)
+    for (let at = 0; at < chunks.length; at += BATCH) {
+      const res = await supabase.from('chunks').insert(chunks.slice(at, at + BATCH))
+      if (res.error) throw new Error(`inserting chunks: ${res.error.message}`)
+    }
+    process.stderr.write(`\rloaded ${Math.min(from + BATCH, corpus.length)}/${corpus.length}`)
+  }
+  return corpusIdOf
+}

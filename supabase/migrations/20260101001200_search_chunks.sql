@@ -1,0 +1,132 @@
+-- search_chunks: BM25 over a workspace's chunks, fused by reciprocal rank with vector
+-- similarity when a query embedding is given. Security invoker: the caller's RLS decides
+-- which chunks exist, so a non-member finds nothing.
+--
+-- Lexical candidates come from the GIN index (any query term), then each is scored exactly:
+--   idf(t) = ln(1 + (N - n(t) + 0.5) / (n(t) + 0.5))
+--   score  = sum over query terms t of idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avglen))
+-- k1 and b defaults were chosen on SciFact's train split (scripts/eval-retrieval.ts).
+--
+-- The vector path scans the workspace's embeddings exactly: the column is dimension-free,
+-- so an HNSW index needs a fixed-dimension expression index per model, e.g.
+-- `using hnsw ((embedding::vector(1536)) vector_cosine_ops) where vector_dims(embedding) = 1536`.
+create function public.search_chunks(
+  workspace_id uuid,
+  query text,
+  match_count int default 10,
+  document_ids uuid[] default null,
+  k1 real default 0.9,
+  b real default 0.4,
+  query_embedding extensions.vector default null,
+  lexical_weight real default 1,
+  semantic_weight real default 1,
+  rrf_k int default 60,
+  -- Highlighting costs about a millisecond a row: callers that only rank may skip it.
+  snippets boolean default true
+)
+returns table (
+  chunk_id uuid,
+  document_id uuid,
+  title text,
+  ordinal int,
+  page_start int,
+  page_end int,
+  score double precision,
+  bm25 double precision,
+  lexical_rank int,
+  semantic_rank int,
+  similarity double precision,
+  snippet text
+)
+language plpgsql stable security invoker
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  ws constant uuid := search_chunks.workspace_id;
+  -- Fusion looks deeper than the page it returns.
+  pool constant int := case when query_embedding is null then match_count
+                            else greatest(match_count * 4, 100) end;
+  -- The query's distinct lexemes, normalised as the chunks' are.
+  terms constant text[] :=
+    array(select t.lexeme from unnest(public.bm25_lexemes(coalesce(query, ''))) t);
+  tsq tsquery;
+begin
+  if match_count is null or match_count not between 1 and 1000 then
+    raise exception 'match_count must be between 1 and 1000' using errcode = '22023';
+  end if;
+  if k1 is null or k1 < 0 or b is null or b not between 0 and 1 then
+    raise exception 'k1 must be >= 0 and b between 0 and 1' using errcode = '22023';
+  end if;
+  if rrf_k is null or rrf_k < 1 then
+    raise exception 'rrf_k must be >= 1' using errcode = '22023';
+  end if;
+
+  -- Any of the query's lexemes, quoted as tsquery input.
+  select string_agg('''' || replace(replace(t, '\', '\\'), '''', '''''') || '''', ' | ')::tsquery
+  into tsq
+  from unnest(terms) t;
+
+  return query
+  with stats as (
+    select s.chunk_count::float8 as n, s.total_length::float8 / greatest(s.chunk_count, 1) as avglen
+    from public.workspace_chunk_stats s
+    where s.workspace_id = ws and s.chunk_count > 0
+  ),
+  idf as (
+    select ts.term, ln(1 + (st.n - ts.chunk_freq + 0.5) / (ts.chunk_freq + 0.5)) as idf
+    from public.chunk_term_stats ts cross join stats st
+    where ts.workspace_id = ws
+      and ts.term = any (terms)
+  ),
+  lexical as (
+    select c.id, sum(i.idf * cardinality(t.positions) * (k1 + 1)
+             / (cardinality(t.positions) + k1 * (1 - b + b * c.lexeme_count / st.avglen))) as bm25
+    from public.chunks c
+    cross join stats st
+    -- Only the query's lexemes, with their positions: weight them A, keep the A's.
+    cross join lateral unnest(ts_filter(setweight(c.lexemes, 'A', terms), '{a}')) t
+    join idf i on i.term = t.lexeme
+    where c.workspace_id = ws and c.lexemes @@ tsq
+      and (document_ids is null or c.document_id = any (document_ids))
+    group by c.id
+    order by 2 desc, c.id
+    limit pool
+  ),
+  lexical_ranked as (
+    select l.id, l.bm25, (row_number() over (order by l.bm25 desc, l.id))::int as rank from lexical l
+  ),
+  semantic as (
+    select c.id, 1 - (c.embedding operator(extensions.<=>) query_embedding) as similarity
+    from public.chunks c
+    where query_embedding is not null and c.workspace_id = ws and c.embedding is not null
+      and extensions.vector_dims(c.embedding) = extensions.vector_dims(query_embedding)
+      and (document_ids is null or c.document_id = any (document_ids))
+    order by c.embedding operator(extensions.<=>) query_embedding, c.id
+    limit pool
+  ),
+  semantic_ranked as (
+    select s.id, s.similarity, (row_number() over (order by s.similarity desc, s.id))::int as rank
+    from semantic s
+  ),
+  fused as (
+    select coalesce(l.id, s.id) as id, l.bm25, l.rank as lexical_rank, s.rank as semantic_rank,
+      s.similarity,
+      case when query_embedding is null then l.bm25
+           else coalesce(lexical_weight / (rrf_k + l.rank), 0)
+              + coalesce(semantic_weight / (rrf_k + s.rank), 0) end as score
+    from lexical_ranked l full join semantic_ranked s on s.id = l.id
+  )
+  select f.id, c.document_id, d.title, c.ordinal, c.page_start, c.page_end, f.score, f.bm25,
+    f.lexical_rank, f.semantic_rank, f.similarity,
+    -- The content is HTML-escaped first, so the only markup in a snippet is <mark>.
+    case when snippets then ts_headline('public.sourcebook'::regconfig,
+      replace(replace(replace(c.content, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+      coalesce(tsq, ''::tsquery),
+      'StartSel=<mark>, StopSel=</mark>, MaxWords=40, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') end
+  from fused f
+  join public.chunks c on c.id = f.id
+  join public.documents d on d.id = c.document_id
+  order by f.score desc, f.id
+  limit match_count;
+end $$;

@@ -7,7 +7,8 @@ import { launchBrowser, newPage, screenshot } from './support/browser.ts'
 import { latestMail, startStack } from './support/stack.ts'
 
 // One team's first day: an owner signs up, creates a workspace, invites a colleague who
-// joins from the mailed link, the owner promotes them, and they sign out and back in.
+// joins from the mailed link and a newcomer who joins from the invitation mail, promotes
+// the colleague, who signs out and back in.
 describe('a team gets started', () => {
   let stack: Awaited<ReturnType<typeof startStack>>
   let browser: Browser
@@ -100,25 +101,33 @@ describe('a team gets started', () => {
     expect(await guest.getByRole('button', { name: 'Upload documents' }).count()).toBe(0)
   })
 
-  it('lets someone without an account sign up from the invitation link and join', async () => {
+  it('mails someone without an account an invitation that signs them up and in', async () => {
     const newcomerEmail = 'newcomer@example.com'
     await owner.getByRole('button', { name: 'Invite' }).click()
     await owner.getByRole('dialog').getByLabel('Email').fill(newcomerEmail)
     await owner.getByRole('button', { name: 'Create invitation' }).click()
     const link = await owner.getByRole('dialog').getByLabel('Invitation link').inputValue()
-    await owner.getByRole('dialog').getByText('has no account yet').waitFor()
+    await owner.getByRole('dialog').getByText(`We emailed ${newcomerEmail}`).waitFor()
     await owner.getByRole('button', { name: 'Done' }).click()
 
+    // Auth's invitation mail, whose link lands on the invitation signed in to a new account.
+    const mail = await latestMail(stack.url, newcomerEmail, (l) =>
+      l.includes(encodeURIComponent(link)),
+    )
+    expect(mail.subject).toBe('You have been invited')
     const newcomer = await newPage(browser)
-    await newcomer.goto(link)
-    await newcomer.getByRole('link', { name: 'Create an account to join' }).click()
-    expect(await newcomer.getByLabel('Email').inputValue()).toBe(newcomerEmail)
-    await newcomer.getByLabel('Name').fill('Nora Newcomer')
-    await newcomer.getByLabel('Password').fill(PASSWORD)
-    await newcomer.getByRole('button', { name: 'Create account' }).click()
-    // Back on the invitation, now signed in.
+    await newcomer.goto(mail.link)
+    await newcomer.getByText('Choose a password for your new account').waitFor()
+    await expectAccessible(newcomer)
+    await newcomer.getByLabel('New password').fill(PASSWORD)
+    await newcomer.getByLabel('Repeat it').fill(PASSWORD)
+    await newcomer.getByRole('button', { name: 'Set new password' }).click()
     await newcomer.getByRole('button', { name: 'Join Acme Research' }).click()
     await newcomer.getByRole('heading', { name: 'Library' }).waitFor()
+    // The password they chose signs them in next time.
+    await signOut(newcomer)
+    await signIn(newcomer, newcomerEmail)
+    await newcomer.waitForURL(`${workspaceUrl}/library`)
     await newcomer.context().close()
   })
 

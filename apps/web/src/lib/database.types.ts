@@ -4,6 +4,163 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      chunk_term_stats: {
+        Row: { chunk_freq: number; term: string; workspace_id: string }
+        Insert: { chunk_freq: number; term: string; workspace_id: string }
+        Update: { chunk_freq?: number; term?: string; workspace_id?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'chunk_term_stats_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      chunks: {
+        Row: {
+          char_end: number | null
+          char_start: number | null
+          content: string
+          created_at: string
+          document_id: string
+          embedding: string | null
+          heading_path: string[]
+          id: string
+          lexeme_count: number | null
+          lexemes: string | null
+          ordinal: number
+          page_end: number | null
+          page_start: number | null
+          token_count: number | null
+          workspace_id: string
+        }
+        Insert: {
+          char_end?: number | null
+          char_start?: number | null
+          content: string
+          created_at?: string
+          document_id: string
+          embedding?: string | null
+          heading_path?: string[]
+          id?: string
+          lexeme_count?: never
+          lexemes?: never
+          ordinal: number
+          page_end?: number | null
+          page_start?: number | null
+          token_count?: number | null
+          workspace_id: string
+        }
+        Update: {
+          char_end?: number | null
+          char_start?: number | null
+          content?: string
+          created_at?: string
+          document_id?: string
+          embedding?: string | null
+          heading_path?: string[]
+          id?: string
+          lexeme_count?: never
+          lexemes?: never
+          ordinal?: number
+          page_end?: number | null
+          page_start?: number | null
+          token_count?: number | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'chunks_document_id_workspace_id_fkey'
+            columns: ['document_id', 'workspace_id']
+            isOneToOne: false
+            referencedRelation: 'documents'
+            referencedColumns: ['id', 'workspace_id']
+          },
+        ]
+      }
+      documents: {
+        Row: {
+          chunk_count: number
+          created_at: string
+          created_by: string | null
+          error: string | null
+          extracted_text: string | null
+          id: string
+          mime_type: string | null
+          page_count: number | null
+          progress: number
+          replaces_id: string | null
+          sha256: string | null
+          size_bytes: number | null
+          stage: string
+          status: string
+          storage_path: string | null
+          title: string
+          updated_at: string
+          version: number
+          workspace_id: string
+        }
+        Insert: {
+          chunk_count?: number
+          created_at?: string
+          created_by?: string | null
+          error?: string | null
+          extracted_text?: string | null
+          id?: string
+          mime_type?: string | null
+          page_count?: number | null
+          progress?: number
+          replaces_id?: string | null
+          sha256?: string | null
+          size_bytes?: number | null
+          stage?: string
+          status?: string
+          storage_path?: string | null
+          title: string
+          updated_at?: string
+          version?: number
+          workspace_id: string
+        }
+        Update: {
+          chunk_count?: number
+          created_at?: string
+          created_by?: string | null
+          error?: string | null
+          extracted_text?: string | null
+          id?: string
+          mime_type?: string | null
+          page_count?: number | null
+          progress?: number
+          replaces_id?: string | null
+          sha256?: string | null
+          size_bytes?: number | null
+          stage?: string
+          status?: string
+          storage_path?: string | null
+          title?: string
+          updated_at?: string
+          version?: number
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'documents_replaces_id_fkey'
+            columns: ['replaces_id']
+            isOneToOne: false
+            referencedRelation: 'documents'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'documents_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_color: string
@@ -30,6 +187,20 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      workspace_chunk_stats: {
+        Row: { chunk_count: number; total_length: number; workspace_id: string }
+        Insert: { chunk_count?: number; total_length?: number; workspace_id: string }
+        Update: { chunk_count?: number; total_length?: number; workspace_id?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_chunk_stats_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: true
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
       }
       workspace_invitations: {
         Row: {
@@ -148,6 +319,7 @@ export type Database = {
     Functions: {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
+      bm25_lexemes: { Args: { content: string }; Returns: string }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {
@@ -180,7 +352,38 @@ export type Database = {
           workspace_id: string
         }[]
       }
+      search_chunks: {
+        Args: {
+          workspace_id: string
+          query: string
+          match_count?: number
+          document_ids?: string[]
+          k1?: number
+          b?: number
+          query_embedding?: string
+          lexical_weight?: number
+          semantic_weight?: number
+          rrf_k?: number
+          snippets?: boolean
+        }
+        Returns: {
+          chunk_id: string
+          document_id: string
+          title: string
+          ordinal: number
+          page_start: number
+          page_end: number
+          score: number
+          bm25: number
+          lexical_rank: number
+          semantic_rank: number
+          similarity: number
+          snippet: string
+        }[]
+      }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
+      storage_workspace_id: { Args: { name: string }; Returns: string }
+      tsvector_token_count: { Args: { v: string }; Returns: number }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -127,6 +127,20 @@ describe('send-invitation', () => {
     expect(user.user?.id).toBe(existing.id)
   })
 
+  it('lands on the Vite dev server at localhost too, as config.toml allows', async () => {
+    const email = `vite.${stamp}@example.test`
+    const invitation = await invite(email)
+    const sent = await send(owner, {
+      invitation_id: invitation.id,
+      redirect_to: 'http://localhost:5173',
+    })
+    expect(sent.error).toBeNull()
+    const landing = await follow((await mails(email))[0]!.link)
+    expect(`${landing.origin}${landing.pathname}`).toBe(
+      `http://localhost:5173/invite/${invitation.token}`,
+    )
+  })
+
   it('resends to an invitee who has not followed the first mail yet', async () => {
     const email = `twice.${stamp}@example.test`
     const invitation = await invite(email)

@@ -248,5 +248,8 @@ describe('send-invitation', () => {
     expect(res.ok).toBe(true)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization/)
+    // The function's own answer, not the gateway's.
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS')
+    expect(await res.text()).toBe('ok')
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'npm:zod@4.6.7'
 
-export const inputSchema = z.object({
+const inputSchema = z.object({
   invitation_id: z.uuid('invitation_id must be a UUID'),
   // The app's origin, where the mailed link lands: scheme, host and port, nothing more.
   redirect_to: z

@@ -48,7 +48,17 @@ export function obj(body: Body, key: string): Record<string, unknown> | undefine
   return value as Record<string, unknown>
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// GoTrue checks the format with checkmail: dot-separated atoms of RFC 5322 atext (or one quoted
+// string) before the @, then host labels, the last of which starts and ends with a letter.
+// Non-ASCII letters count as letters. So `xx:;x@x.x` and `a@b.1` are refused, `a+b@c.io` passes.
+const intl = '\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef'
+const atom = `[a-zA-Z0-9!#$%&'*+\\-/=?^_\`{|}~${intl}]+`
+const quoted = '"(?:[^"\\\\\\r\\n]|\\\\.)*"'
+const label = `[a-zA-Z0-9${intl}](?:[a-zA-Z0-9.~\\-${intl}]*[a-zA-Z0-9${intl}])?`
+const topLabel = `[a-zA-Z${intl}](?:[a-zA-Z0-9.~\\-${intl}]*[a-zA-Z${intl}])?`
+const emailPattern = new RegExp(
+  `^(?:${atom}(?:\\.${atom})*|${quoted})@(?:${label}\\.)+${topLabel}\\.?$`,
+)
 
 /** Lower-cased and checked as GoTrue's validateEmail does. */
 export function normaliseEmail(email: string | undefined): string {

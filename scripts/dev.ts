@@ -8,9 +8,13 @@ const port = process.env.PORT || '54321'
 const host = process.env.HOST || '127.0.0.1'
 
 const children = [
-  spawn(process.execPath, [join(root, 'packages/localbase/src/cli.ts'), 'start', '--workdir', root], {
-    stdio: 'inherit',
-  }),
+  spawn(
+    process.execPath,
+    [join(root, 'packages/localbase/src/cli.ts'), 'start', '--workdir', root],
+    {
+      stdio: 'inherit',
+    },
+  ),
   spawn(join(root, 'node_modules/.bin/vite'), [], {
     cwd: join(root, 'apps/web'),
     stdio: 'inherit',
@@ -20,7 +24,8 @@ const children = [
 const stop = (signal: NodeJS.Signals) => children.forEach((c) => c.kill(signal))
 process.on('SIGINT', () => stop('SIGINT'))
 process.on('SIGTERM', () => stop('SIGTERM'))
-for (const child of children) child.on('exit', (code) => {
-  stop('SIGTERM')
-  process.exitCode = code ?? 0
-})
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM')
+    process.exitCode = code ?? 0
+  })

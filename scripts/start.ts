@@ -19,13 +19,24 @@ const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'
 const built = existsSync(dist) ? statSync(dist).mtimeMs : 0
 if (sources.some((s) => newest(join(web, s)) > built)) {
   console.log('Building the web app (its sources changed)…')
-  const build = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: web, stdio: 'inherit' })
+  const build = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], {
+    cwd: web,
+    stdio: 'inherit',
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
 const child = spawn(
   process.execPath,
-  [join(root, 'packages/localbase/src/cli.ts'), 'start', '--workdir', root, '--serve', 'apps/web/dist', ...process.argv.slice(2)],
+  [
+    join(root, 'packages/localbase/src/cli.ts'),
+    'start',
+    '--workdir',
+    root,
+    '--serve',
+    'apps/web/dist',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 )
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))

@@ -17,7 +17,10 @@ const tsconfigs = ['packages/localbase', 'packages/core', 'apps/web', 'tests/e2e
 )
 
 const steps: Step[] = [
-  ...tsconfigs.map((dir) => ({ name: `typecheck ${dir}`, command: [bin('tsc'), '--noEmit', '-p', dir] })),
+  ...tsconfigs.map((dir) => ({
+    name: `typecheck ${dir}`,
+    command: [bin('tsc'), '--noEmit', '-p', dir],
+  })),
   { name: 'lint', command: [bin('eslint'), '--max-warnings=0', '.'] },
   { name: 'format', command: [bin('prettier'), '--check', '--log-level=warn', '.'] },
   {
@@ -27,19 +30,35 @@ const steps: Step[] = [
   },
   {
     name: 'unit + integration (vitest)',
-    command: [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`],
+    command: [
+      bin('vitest'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'unit.json')}`,
+    ],
     report: join(reports, 'unit.json'),
   },
   {
     name: 'end-to-end (Chromium)',
-    command: [bin('vitest'), 'run', '--config', 'tests/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'e2e.json')}`],
+    command: [
+      bin('vitest'),
+      'run',
+      '--config',
+      'tests/e2e/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'e2e.json')}`,
+    ],
     report: join(reports, 'e2e.json'),
     when: () => existsSync(join(root, 'tests/e2e/vitest.config.ts')),
   },
 ]
 
 // `--only <prefix>` runs just the steps whose name starts with it (e.g. `--only typecheck`).
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : null
 
 type Result = { name: string; ok: boolean; seconds: number; passed?: number; failed?: number }
 const results: Result[] = []
@@ -65,7 +84,9 @@ for (const step of steps) {
 console.log('\nSummary')
 for (const r of results) {
   const counts = r.passed === undefined ? '' : `  (${r.passed} passed, ${r.failed} failed)`
-  console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(32)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`)
+  console.log(
+    `  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(32)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`,
+  )
 }
 const passed = results.reduce((n, r) => n + (r.passed ?? 0), 0)
 const failed = results.reduce((n, r) => n + (r.failed ?? 0), 0)

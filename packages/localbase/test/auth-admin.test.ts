@@ -204,3 +204,21 @@ describe('generate_link', () => {
     expect(missing.error).toMatchObject({ status: 404, code: 'user_not_found' })
   })
 })
+
+describe('an unknown user id', () => {
+  // auth-js's suite: updateUserById on a missing id is a 404, also when the update sets an email
+  // (whose identity row must not be written first and fail its foreign key).
+  it('answers 404 user_not_found to updates, with or without an email', async () => {
+    const admin = stack.admin().auth.admin
+    const id = '83fd9e20-7a80-46e4-bf29-a86e3d6bbf66'
+    for (const attributes of [{ email: newEmail() }, { user_metadata: { a: 1 } }]) {
+      const { data, error } = await admin.updateUserById(id, attributes)
+      expect(error).toMatchObject({ status: 404, code: 'user_not_found' })
+      expect(data.user).toBeNull()
+    }
+    const { rows } = await stack.db.pg.query('select 1 from auth.identities where user_id = $1', [
+      id,
+    ])
+    expect(rows).toEqual([])
+  })
+})

@@ -104,8 +104,9 @@ export const mergeJsonSql = (column: string, param: string) =>
 // Sets the email identity's address (creating it for an anonymous user turning permanent).
 export const upsertEmailIdentitySql = `insert into auth.identities (provider_id, user_id,
     identity_data, provider, created_at, updated_at)
-  values ($1::uuid::text, $1::uuid, jsonb_build_object('sub', $1::uuid::text, 'email', $2::text,
-    'email_verified', true, 'phone_verified', false), 'email', now(), now())
+  select $1::uuid::text, $1::uuid, jsonb_build_object('sub', $1::uuid::text, 'email', $2::text,
+    'email_verified', true, 'phone_verified', false), 'email', now(), now()
+  where exists (select 1 from auth.users where id = $1::uuid)
   on conflict (provider_id, provider) do update set updated_at = now(),
     identity_data = identities.identity_data || jsonb_build_object('email', $2::text,
       'email_verified', true)`

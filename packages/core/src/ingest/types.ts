@@ -1,0 +1,60 @@
+import type { Chunk } from '../chunk/chunk-document.ts'
+import type { ExtractInput } from '../extract/types.ts'
+
+export type IngestStage =
+  'uploading' | 'extracting' | 'chunking' | 'indexing' | 'embedding' | 'ready'
+
+export interface IngestInput {
+  workspaceId: string
+  bytes: Uint8Array
+  fileName: string
+  mimeType?: string
+}
+
+export interface IngestProgress {
+  documentId: string
+  stage: IngestStage
+  /** 0..1 over the whole pipeline. */
+  progress: number
+}
+
+/** What extraction and chunking produced for one file, and how long each took. */
+export interface Processed {
+  text: string
+  pageCount: number
+  chunks: Chunk[]
+  extractMs: number
+  chunkMs: number
+}
+
+/**
+ * Extraction + chunking. In-thread by default; the CLI passes a worker pool, since both are
+ * CPU-bound. Throws ExtractError for files that cannot be read.
+ */
+export type ProcessFile = (input: ExtractInput) => Promise<Processed>
+
+export interface IngestOptions {
+  onProgress?: (progress: IngestProgress) => void
+  signal?: AbortSignal
+  /** Files larger than this are refused before anything is written (default 100 MB). */
+  maxBytes?: number
+  /** Chunk rows per insert statement (default 500). */
+  batchSize?: number
+  process?: ProcessFile
+}
+
+export type IngestResult =
+  | { status: 'ready'; documentId: string; pageCount: number; chunkCount: number; timings: Timings }
+  | { status: 'duplicate'; documentId: string; title: string }
+  /** Nothing was written: the file was refused before a document existed. */
+  | { status: 'refused'; error: string }
+  /** The document row stays, status 'failed' with this error, without chunks. */
+  | { status: 'failed'; documentId: string; error: string }
+
+/** Milliseconds per stage, for the importer's summary and the benchmark. */
+export interface Timings {
+  uploadMs: number
+  extractMs: number
+  chunkMs: number
+  indexMs: number
+}

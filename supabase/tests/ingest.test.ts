@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deleteDocument } from '../../packages/core/src/ingest/delete-document.ts'
+import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
+import type { IngestProgress } from '../../packages/core/src/ingest/types.ts'
+import { sharedData } from '../../packages/core/src/testing/shared-data.ts'
+import { clientFor, startStack } from './stack.ts'
+import { createPeople, createWorld, type People } from './world.ts'
+
+const stack = await startStack()
+afterAll(() => stack.stop())
+
+let people: People
+let workspaceId: string
+beforeAll(async () => {
+  people = await createPeople(stack)
+  workspaceId = (await createWorld(stack, people)).workspaceId
+})
+
+const read = (path: string) => new Uint8Array(readFileSync(new URL(path, sharedData)))
+const pdfName = 'AMCOR_2022_8K_dated-2022-07-01.pdf'
+const pdf = read(`financebench-pdfs/${pdfName}`)
+const docx = read('docling-testdata/docx/sources/word_sample.docx')
+
+const editor = () => clientFor(stack, people.editor)
+
+async function rows<T>(sql: string, params: unknown[]): Promise<T[]> {
+  return (await stack.db.pg.query<T>(sql, params)).rows
+}
+const chunkCount = async (documentId: string) =>
+  (await rows('select 1 from public.chunks where document_id = $1', [documentId])).length
+const objectCount = async (prefix: string) =>
+  (
+    await rows(`select 1 from storage.objects where bucket_id = 'documents' and name like $1`, [
+      `${prefix}%`,
+    ])
+  ).length
+
+describe('ingestFile', () => {
+  it('ingests a PDF: ready with its pages, chunks with pages, the original in Storage, BM25 finds it', async () => {
+    const stages: IngestProgress[] = []
+    const result = await ingestFile(
+      editor(),
+      { workspaceId, bytes: pdf, fileName: pdfName, mimeType: 'application/pdf' },
+      { onProgress: (p) => stages.push(p) },
+    )
+    expect(result).toMatchObject({ status: 'ready', pageCount: 9 })
+    if (result.status !== 'ready') return
+    expect(stages.map((p) => p.stage)).toEqual(
+      expect.arrayContaining(['uploading', 'extracting', 'chunking', 'indexing', 'ready']),
+    )
+    const progress = stages.map((p) => p.progress)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+
+    const { data: doc } = await editor()
+      .from('documents')
+      .select('*')
+      .eq('id', result.documentId)
+      .single()
+    expect(doc).toMatchObject({
+      status: 'ready',
+      stage: 'ready',
+      progress: 1,
+      error: null,
+      page_count: 9,
+      chunk_count: result.chunkCount,
+      size_bytes: pdf.length,
+      storage_path: `${workspaceId}/${result.documentId}/${pdfName}`,
+    })
+    expect(doc.extracted_text.length).toBeGreaterThan(1000)
+
+    const { data: chunks } = await editor()
+      .from('chunks')
+      .select('ordinal, content, page_start, page_end, char_start, char_end, token_count')
+      .eq('document_id', result.documentId)
+      .order('ordinal')
+    expect(chunks).toHaveLength(result.chunkCount)
+    for (const chunk of chunks!) {
+      expect(chunk.page_start).toBeGreaterThanOrEqual(1)
+      expect(chunk.page_end).toBeLessThanOrEqual(9)
+      expect(doc.extracted_text.slice(chunk.char_start, chunk.char_end)).toBe(chunk.content)
+      expect(chunk.token_count).toBeGreaterThan(0)
+    }
+    expect(chunks!.at(-1)!.page_end).toBe(9)
+
+    const download = await editor().storage.from('documents').download(doc.storage_path)
+    expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(pdf)
+
+    // A phrase from the middle of a chunk on a later page is found on that page.
+    const target = chunks!.find((c) => c.page_start >= 3)!
+    const words = target.content.split(/\s+/).filter((w: string) => /^[a-z]{5,}$/i.test(w))
+    const phrase = words.slice(0, 6).join(' ')
+    const { data: hits, error } = await editor().rpc('search_chunks', {
+      workspace_id: workspaceId,
+      query: phrase,
+      match_count: 20,
+    })
+    expect(error).toBeNull()
+    expect(hits.map((h: { ordinal: number }) => h.ordinal)).toContain(target.ordinal)
+  })
+
+  it('ingests a DOCX with heading paths', async () => {
+    const result = await ingestFile(editor(), {
+      workspaceId,
+      bytes: docx,
+      fileName: 'sub/folder/word sample?.docx',
+    })
+    expect(result).toMatchObject({ status: 'ready', pageCount: 1 })
+    if (result.status !== 'ready') return
+    const [doc] = await rows<{ title: string; storage_path: string }>(
+      'select title, storage_path from public.documents where id = $1',
+      [result.documentId],
+    )
+    expect(doc).toEqual({
+      title: 'word sample?.docx',
+      storage_path: `${workspaceId}/${result.documentId}/word sample_.docx`,
+    })
+    const { data: chunks } = await editor()
+      .from('chunks')
+      .select('heading_path, content')
+      .eq('document_id', result.documentId)
+    expect(chunks!.some((c) => c.heading_path.includes('Swimming in the lake'))).toBe(true)
+    const { data: hits } = await editor().rpc('search_chunks', {
+      workspace_id: workspaceId,
+      query: 'duckling sunglasses',
+    })
+    expect(hits.map((h: { document_id: string }) => h.document_id)).toContain(result.documentId)
+  })
+
+  it('reports the same bytes again as a duplicate and stores nothing more', async () => {
+    const again = await ingestFile(editor(), { workspaceId, bytes: pdf, fileName: 'copy.pdf' })
+    expect(again).toMatchObject({ status: 'duplicate', title: pdfName })
+    const same = await rows(
+      'select 1 from public.documents where workspace_id = $1 and size_bytes = $2',
+      [workspaceId, pdf.length],
+    )
+    expect(same).toHaveLength(1)
+  })
+
+  it('marks unreadable files failed with their reason and no chunks; the original stays', async () => {
+    const cases = [
+      {
+        fileName: 'notes.pdf',
+        bytes: new TextEncoder().encode('just some text\n'),
+        error: /text/i,
+      },
+      { fileName: 'empty.docx', bytes: new Uint8Array(0), error: /"empty.docx" is empty/ },
+    ]
+    for (const { fileName, bytes, error } of cases) {
+      const result = await ingestFile(editor(), { workspaceId, bytes, fileName })
+      expect(result).toMatchObject({ status: 'failed', error: expect.stringMatching(error) })
+      if (result.status !== 'failed') continue
+      const [doc] = await rows<{ status: string; error: string; chunk_count: number }>(
+        'select status, error, chunk_count from public.documents where id = $1',
+        [result.documentId],
+      )
+      expect(doc).toEqual({ status: 'failed', error: result.error, chunk_count: 0 })
+      expect(await chunkCount(result.documentId)).toBe(0)
+      expect(await objectCount(`${workspaceId}/${result.documentId}/`)).toBe(1)
+    }
+  })
+
+  it('a viewer cannot ingest, and nothing is left behind', async () => {
+    const before = await rows('select 1 from public.documents', [])
+    const objects = await objectCount('')
+    const result = await ingestFile(clientFor(stack, people.viewer), {
+      workspaceId,
+      bytes: new TextEncoder().encode('a viewer wrote this'),
+      fileName: 'viewer.txt',
+    })
+    expect(result).toEqual({
+      status: 'refused',
+      error: 'Only editors and owners can add documents to this workspace.',
+    })
+    expect(await rows('select 1 from public.documents', [])).toHaveLength(before.length)
+    expect(await objectCount('')).toBe(objects)
+  })
+
+  it('refuses files over the size limit before writing anything', async () => {
+    const before = await rows('select 1 from public.documents', [])
+    const result = await ingestFile(
+      editor(),
+      { workspaceId, bytes: docx, fileName: 'big.docx' },
+      { maxBytes: 1024 },
+    )
+    expect(result).toEqual({ status: 'refused', error: '"big.docx" is larger than 0 MB.' })
+    expect(await rows('select 1 from public.documents', [])).toHaveLength(before.length)
+  })
+
+  it('cancellation mid-indexing leaves the document failed "cancelled" without chunks', async () => {
+    const controller = new AbortController()
+    const result = await ingestFile(
+      editor(),
+      {
+        workspaceId,
+        bytes: read('financebench-pdfs/JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf'),
+        fileName: 'jj.pdf',
+      },
+      {
+        signal: controller.signal,
+        batchSize: 5,
+        onProgress: (p) => {
+          if (p.stage === 'indexing' && p.progress > 0.7) controller.abort()
+        },
+      },
+    )
+    expect(result).toMatchObject({ status: 'failed', error: 'cancelled' })
+    if (result.status !== 'failed') return
+    const [doc] = await rows<{ status: string; error: string }>(
+      'select status, error from public.documents where id = $1',
+      [result.documentId],
+    )
+    expect(doc).toEqual({ status: 'failed', error: 'cancelled' })
+    expect(await chunkCount(result.documentId)).toBe(0)
+  })
+
+  it('deleteDocument removes the row, its chunks and its original', async () => {
+    const result = await ingestFile(editor(), {
+      workspaceId,
+      bytes: new TextEncoder().encode('Delete me. '.repeat(500)),
+      fileName: 'delete-me.txt',
+    })
+    if (result.status !== 'ready') throw new Error(JSON.stringify(result))
+    expect(await chunkCount(result.documentId)).toBeGreaterThan(0)
+    await deleteDocument(editor(), result.documentId)
+    expect(await rows('select 1 from public.documents where id = $1', [result.documentId])).toEqual(
+      [],
+    )
+    expect(await chunkCount(result.documentId)).toBe(0)
+    expect(await objectCount(`${workspaceId}/${result.documentId}/`)).toBe(0)
+  })
+})

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import type { Service, ServiceContext } from '../context.ts'
 import { adminRoutes } from './admin.ts'
+import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
 import { tokenRoutes } from './grants.ts'
 import { mailboxRoutes } from './mailbox.ts'
@@ -30,6 +31,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<Service> {
     otpRoutes,
     adminRoutes,
     mailboxRoutes,
+    disabledRoutes,
   ]) {
     routes(app, ctx)
   }

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_ANON_KEY } from '../../packages/localbase/src/index.ts'
+import { sharedData } from '../../packages/core/src/testing/shared-data.ts'
+import { adminClient, startStack } from './stack.ts'
+import { createPeople, createWorld } from './world.ts'
+
+const stack = await startStack()
+const folder = mkdtempSync(join(tmpdir(), 'sourcebook-import-'))
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true })
+  await stack.stop()
+})
+
+const script = fileURLToPath(new URL('../../scripts/import.ts', import.meta.url))
+const email = `importer.${Date.now()}@example.test`
+const password = 'import-password-1'
+let workspaceId: string
+
+beforeAll(async () => {
+  workspaceId = (await createWorld(stack, await createPeople(stack))).workspaceId
+  const { data, error } = await adminClient(stack).auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  })
+  if (error) throw error
+  await stack.db.pg.query(
+    `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'editor')`,
+    [workspaceId, data.user.id],
+  )
+  mkdirSync(join(folder, 'notes/deeper'), { recursive: true })
+  copyFileSync(
+    new URL('financebench-pdfs/AMCOR_2022_8K_dated-2022-07-01.pdf', sharedData),
+    join(folder, 'amcor.pdf'),
+  )
+  writeFileSync(join(folder, 'notes/readme.md'), '# Readme\n\nThe importer walks folders.\n')
+  writeFileSync(join(folder, 'notes/deeper/plain.txt'), 'Plain text, one line.\n')
+  writeFileSync(join(folder, 'notes/table.csv'), 'name,amount\nwidgets,12\n')
+  writeFileSync(join(folder, 'bad.pdf'), 'not a pdf at all\n')
+  writeFileSync(join(folder, 'picture.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47]))
+  writeFileSync(join(folder, '.hidden.txt'), 'hidden\n')
+})
+
+function runImporter(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { ...process.env, SOURCEBOOK_EMAIL: email, SOURCEBOOK_PASSWORD: password, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (data) => (stdout += data))
+    child.stderr.on('data', (data) => (stderr += data))
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+const common = () => ['--url', stack.url, '--key', DEFAULT_ANON_KEY, '--workspace', workspaceId]
+
+async function documents() {
+  const { rows } = await stack.db.pg.query<{ title: string; status: string; error: string }>(
+    'select title, status, error from public.documents where workspace_id = $1 order by title',
+    [workspaceId],
+  )
+  return rows
+}
+
+describe('npm run import', () => {
+  it('imports a folder recursively, skips unsupported files, reports failures, exits 1', async () => {
+    const { code, stdout } = await runImporter([...common(), folder])
+    expect(stdout).toMatch(/Skipping 1 unsupported: picture\.png/)
+    expect(stdout).toMatch(/\[5\/5\] 12 pages, \d+ chunks, 0 duplicates, 1 failed/)
+    expect(stdout).toMatch(
+      /Imported 4 of 5 files in [\d.]+ s: 12 pages, \d+ chunks, [\d.]+ pages\/s/,
+    )
+    expect(stdout).toMatch(/failures: {3}1\n {4}bad\.pdf: .*text/)
+    expect(stdout).toMatch(/skipped \(unsupported type\): 1\n {4}picture\.png/)
+    expect(code).toBe(1)
+    expect(await documents()).toEqual([
+      { title: 'amcor.pdf', status: 'ready', error: null },
+      { title: 'bad.pdf', status: 'failed', error: expect.stringMatching(/text/) },
+      { title: 'plain.txt', status: 'ready', error: null },
+      { title: 'readme.md', status: 'ready', error: null },
+      { title: 'table.csv', status: 'ready', error: null },
+    ])
+  })
+
+  it('a second run finds duplicates and exits 0 when nothing failed', async () => {
+    rmSync(join(folder, 'bad.pdf'))
+    const { code, stdout } = await runImporter([...common(), folder])
+    expect(stdout).toMatch(/Imported 0 of 4 files/)
+    expect(stdout).toMatch(/duplicates: 4 \(/)
+    expect(stdout).toMatch(/failures: {3}0/)
+    expect(code).toBe(0)
+    expect(await documents()).toHaveLength(5)
+  })
+
+  it('exits 2 with a message on bad usage or a failed sign-in', async () => {
+    const missing = await runImporter(['--url', stack.url, folder])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/usage: npm run import/)
+    const wrong = await runImporter([...common(), folder], { SOURCEBOOK_PASSWORD: 'wrong-one' })
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toMatch(/sign-in failed: Invalid login credentials/)
+  })
+})

@@ -51,3 +51,44 @@ describe('features that are switched off', () => {
     expect(res.status).toBe(401)
   })
 })
+
+describe('signInWithIdToken, with no OIDC provider enabled', () => {
+  const signIn = (provider: string, token: string) =>
+    stack.client().auth.signInWithIdToken({ provider, token, nonce: 'n' })
+
+  it('answers a known provider with 400 provider_disabled and its issuer', async () => {
+    const { data, error } = await signIn('google', 'mock-id-token')
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'provider_disabled',
+      message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+    })
+    expect(data.session).toBeNull()
+  })
+
+  it('detects the Apple issuer from the token before saying so', async () => {
+    const undetectable = await signIn('apple', 'mock-id-token')
+    expect(undetectable.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to detect issuer in ID token for Apple provider',
+    })
+    const claims = Buffer.from(JSON.stringify({ iss: 'https://appleid.apple.com' })).toString(
+      'base64url',
+    )
+    const apple = await signIn('apple', `e30.${claims}.sig`)
+    expect(apple.error).toMatchObject({
+      code: 'provider_disabled',
+      message: 'Provider (issuer "https://appleid.apple.com") is not enabled',
+    })
+  })
+
+  it('refuses an unknown provider as a custom OIDC provider that is not allowed', async () => {
+    const { error } = await signIn('acme', 'mock-id-token')
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Custom OIDC provider "acme" not allowed',
+    })
+  })
+})

@@ -4,6 +4,7 @@ import type { Transaction } from '../db/database.ts'
 import { clientOf } from './client.ts'
 import { AuthError, badRequest, validation } from './errors.ts'
 import { type Body, readBody, str } from './http.ts'
+import { idTokenGrant } from './id-token.ts'
 import { verifyPassword } from './passwords.ts'
 import { exchangeCode } from './pkce.ts'
 import { SignInLimiter } from './rate-limit.ts'
@@ -148,6 +149,7 @@ export function tokenRoutes(app: Hono, ctx: ServiceContext): void {
       return c.json(outcome)
     }
     if (grant === 'pkce') return c.json(await exchangeCode(ctx, body, clientOf(c)))
+    if (grant === 'id_token') idTokenGrant(body)
     throw badRequest('invalid_credentials', 'unsupported_grant_type')
   })
 }

@@ -38,6 +38,16 @@ describe('relationship naming', () => {
     ])
   })
 
+  it('embeds views through the keys of their base tables', async () => {
+    const { data } = await db()
+      .from('active_users')
+      .select('username, messages(id)')
+      .eq('username', 'supabot')
+    expect(data).toEqual([{ username: 'supabot', messages: [{ id: 1 }, { id: 2 }] }])
+    const back = await db().from('messages').select('id, active_users(status)').eq('id', 3)
+    expect(back.data).toEqual([{ id: 3, active_users: null }])
+  })
+
   it('embeds through a foreign key named as the target', async () => {
     const { data } = await db()
       .from('users')

@@ -69,10 +69,14 @@ function candidates(cache: SchemaCache, parent: Table, name: string): Candidate[
   const found: Candidate[] = []
   const inSchema = (t: Table) => t.schema === parent.schema
   for (const fk of cache.foreignKeys) {
-    const byKey = fk.name === name
+    const byKey = fk.name === name && !fk.viaView
     // A table embedding itself by name means its children, as in PostgREST.
     const toTarget = fk.to.name === name && fk.from !== fk.to
-    if (fk.from === parent && inSchema(fk.to) && (toTarget || byKey || sameSet(fk.cols, [name]))) {
+    if (
+      fk.from === parent &&
+      inSchema(fk.to) &&
+      (toTarget || byKey || (!fk.viaView && sameSet(fk.cols, [name])))
+    ) {
       found.push(direct(parent, fk, true))
     }
     if (fk.to === parent && (fk.from.name === name || byKey) && inSchema(fk.from)) {

@@ -30,7 +30,11 @@ export function chooseFunction(
       fn.args.every((a) => a.hasDefault || keys.includes(a.name)),
   )
   const singles = overloads.filter(
-    (fn) => fn.args.length === 1 && fn.args[0]?.name === '' && rawTypes.has(fn.args[0].type),
+    (fn) =>
+      fn.args.length === 1 &&
+      fn.args[0]?.name === '' &&
+      rawTypes.has(fn.args[0].type) &&
+      (keys.length > 0 || fn.args[0].hasDefault),
   )
   const found = [...fits, ...singles].sort(
     (a, b) => a.args.length - b.args.length || signature(a).localeCompare(signature(b)),

@@ -1,4 +1,5 @@
 import type { Transaction } from '../db/database.ts'
+import { addViewKeys } from './view-keys.ts'
 
 type Queryable = Pick<Transaction, 'query'>
 
@@ -22,6 +23,8 @@ export type ForeignKey = {
   cols: string[]
   to: Table
   toCols: string[]
+  /** Copied onto a view from its base table; not matched by column or key name. */
+  viaView?: boolean
 }
 
 export type FunctionArg = { name: string; type: string; hasDefault: boolean }
@@ -141,6 +144,7 @@ export async function loadSchemaCache(pg: Queryable, schemas: string[]): Promise
       foreignKeys.push({ name: c.name, from: table, cols: c.cols, to: target, toCols: c.fcols })
     }
   }
+  await addViewKeys(pg, schemas, tables, foreignKeys)
   const functions = new Map<string, PgFunction[]>()
   const fnRows = await pg.query<FunctionRow>(functionsSql, [schemas])
   for (const f of fnRows.rows) {

@@ -92,3 +92,51 @@ describe('signInWithIdToken, with no OIDC provider enabled', () => {
     })
   })
 })
+
+describe('MFA and Web3, which are not provided', () => {
+  it('refuses to enroll any factor type, after asking for a session', async () => {
+    const client = await signedIn()
+    const totp = await client.auth.mfa.enroll({ factorType: 'totp' })
+    expect(totp.error).toMatchObject({
+      status: 422,
+      code: 'mfa_totp_enroll_not_enabled',
+      message: 'MFA enroll is disabled for TOTP',
+    })
+    const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550123' })
+    expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled' })
+
+    const anonymous = stack.client()
+    expect((await anonymous.auth.signInAnonymously()).error).toBeNull()
+    const refused = await anonymous.auth.mfa.enroll({ factorType: 'totp' })
+    expect(refused.error).toMatchObject({ status: 403, code: 'no_authorization' })
+
+    const res = await fetch(`${stack.url}/auth/v1/factors`, {
+      method: 'POST',
+      headers: { apikey: stack.config.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ factor_type: 'totp' }),
+    })
+    expect(res.status).toBe(401)
+    expect((await res.json()).msg).toBe('This endpoint requires a valid Bearer token')
+  })
+
+  it('knows no factor id', async () => {
+    const client = await signedIn()
+    const { error } = await client.auth.mfa.challenge({ factorId: crypto.randomUUID() })
+    expect(error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' })
+    const unenrolled = await client.auth.mfa.unenroll({ factorId: 'not-a-uuid' })
+    expect(unenrolled.error).toMatchObject({ status: 404, code: 'validation_failed' })
+  })
+
+  it('answers a Web3 sign-in with 422 web3_provider_disabled', async () => {
+    const res = await fetch(`${stack.url}/auth/v1/token?grant_type=web3`, {
+      method: 'POST',
+      headers: { apikey: stack.config.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ chain: 'ethereum', message: 'm', signature: '0x00' }),
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({
+      error_code: 'web3_provider_disabled',
+      msg: 'Web3 provider is disabled',
+    })
+  })
+})

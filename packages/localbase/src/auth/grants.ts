@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
 import { clientOf } from './client.ts'
+import { web3Disabled } from './disabled.ts'
 import { AuthError, badRequest, validation } from './errors.ts'
 import { type Body, readBody, str } from './http.ts'
 import { idTokenGrant } from './id-token.ts'
@@ -150,6 +151,7 @@ export function tokenRoutes(app: Hono, ctx: ServiceContext): void {
     }
     if (grant === 'pkce') return c.json(await exchangeCode(ctx, body, clientOf(c)))
     if (grant === 'id_token') idTokenGrant(body)
+    if (grant === 'web3') throw web3Disabled()
     throw badRequest('invalid_credentials', 'unsupported_grant_type')
   })
 }

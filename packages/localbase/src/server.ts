@@ -9,6 +9,7 @@ import type { Database } from './db/database.ts'
 import { applyMigrations, applySeed } from './db/migrate.ts'
 import { openDatabase } from './db/open.ts'
 import { CallerResolver } from './gateway/caller.ts'
+import { bodyLimit } from './gateway/body-limit.ts'
 import { cors } from './gateway/cors.ts'
 import { mountServices } from './services.ts'
 import { serveStatic } from './static.ts'
@@ -69,6 +70,9 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   const ctx: ServiceContext = { config, db, callers: new CallerResolver(config.keys), url }
   const app = new Hono()
   app.use('*', cors())
+  // Bulk chunk inserts and extracted texts are the largest JSON bodies the app sends.
+  app.use('/rest/v1/*', bodyLimit(50 * 1024 * 1024))
+  app.use('/auth/v1/*', bodyLimit(1024 * 1024))
   const services = await mountServices(app, ctx)
   upgrades.push(...services.upgrades)
   app.get('/health', (c) => c.json({ status: 'ok', services: services.names }))

@@ -49,6 +49,32 @@ describe('localbase process', () => {
   })
 })
 
+describe('request limits', () => {
+  let stack: TestStack
+  beforeAll(async () => {
+    stack = await startTestStack()
+  })
+  afterAll(() => stack?.stop())
+
+  it('refuses an oversized REST or Auth body with 413 and keeps serving', async () => {
+    const big = JSON.stringify({ title: 'x'.repeat(51 * 1024 * 1024) })
+    const rest = await fetch(`${stack.url}/rest/v1/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    })
+    expect(rest.status).toBe(413)
+    expect((await rest.json()).message).toMatch(/larger than the 50 MB limit/)
+    const auth = await fetch(`${stack.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(auth.status).toBe(413)
+    expect((await fetch(`${stack.url}/health`)).status).toBe(200)
+  })
+})
+
 describe('migrations and persistence', () => {
   it('keeps rows across a restart and leaves the database unchanged when a migration fails', async () => {
     const workdir = copyFixture('basic')

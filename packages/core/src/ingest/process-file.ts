@@ -8,6 +8,9 @@ export async function processFile(input: ExtractInput): Promise<Processed> {
   const started = performance.now()
   // The size limit is the pipeline's (checked before upload), so extraction does not repeat it.
   const doc = await extractDocument(input, { maxBytes: Infinity })
+  // Postgres text cannot hold NUL (some PDFs map glyphs to it): the replacement character
+  // keeps every offset, so chunks still slice the stored text exactly.
+  doc.text = doc.text.replaceAll('\0', '\uFFFD')
   const extracted = performance.now()
   const chunks = chunkDocument(doc)
   return {

@@ -1,0 +1,150 @@
+// End-to-end ingestion throughput on the financebench filings (12 born-digital PDFs, 1,477
+// pages): a fresh localbase in a child process, a user and a workspace made through
+// supabase-js, then the importer's own logic (worker-thread extraction pool, concurrent
+// uploads and inserts, RLS on). Prints pages/s end to end and per stage, next to the rate of
+// extraction + chunking alone on the same pool (no database). Target: >= 50 pages/s end to
+// end on 2 cores.
+// Run: node bench/ingest.ts   (last line: JSON)
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { availableParallelism, tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient } from '@supabase/supabase-js'
+import {
+  DEFAULT_PUBLISHABLE_KEY,
+  DEFAULT_SERVICE_ROLE_KEY,
+} from '../packages/localbase/src/config/keys.ts'
+import { runImport } from '../scripts/import/run-import.ts'
+import { walk } from '../scripts/import/walk.ts'
+import { WorkerPool } from '../scripts/import/worker-pool.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const folder = join(root, '../shared/data/financebench-pdfs')
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startLocalbase(port: number, dataDir: string): Promise<ChildProcess> {
+  const cli = join(root, 'packages/localbase/src/cli.ts')
+  const args = [cli, 'start', '--workdir', root, '--port', String(port), '--data-dir', dataDir]
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] })
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`localbase exited with ${child.exitCode}`)
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return child
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  child.kill()
+  throw new Error('localbase did not start within 150 s')
+}
+
+const { files } = await walk(folder)
+const threads = Math.max(1, Math.min(availableParallelism(), files.length))
+const pool = new WorkerPool(threads)
+const perSecond = (pages: number, ms: number) => Number(((pages * 1000) / ms).toFixed(1))
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+/** A child's user + system CPU time from /proc (Linux), in ms. */
+const childCpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+// Extraction + chunking alone, on the same pool, all files in flight (also warms pdf.js and
+// the tokenizer in every thread before the timed import).
+let started = performance.now()
+const alone = await Promise.all(
+  files.map(async (file) =>
+    pool.process({
+      bytes: new Uint8Array(await readFile(file.path)),
+      fileName: basename(file.path),
+    }),
+  ),
+)
+const aloneMs = performance.now() - started
+const alonePages = alone.reduce((sum, p) => sum + p.pageCount, 0)
+
+const port = await freePort()
+const url = `http://127.0.0.1:${port}`
+const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-ingest-'))
+const localbase = await startLocalbase(port, dataDir)
+try {
+  const email = `bench.${Date.now()}@example.test`
+  const password = 'bench-password-1'
+  const admin = createClient(url, DEFAULT_SERVICE_ROLE_KEY, { auth: noSession })
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true })
+  if (created.error) throw created.error
+  const supabase = createClient(url, DEFAULT_PUBLISHABLE_KEY, { auth: noSession })
+  const signIn = await supabase.auth.signInWithPassword({ email, password })
+  if (signIn.error) throw signIn.error
+  const workspace = await supabase
+    .from('workspaces')
+    .insert({ name: 'Bench' })
+    .select('id')
+    .single()
+  if (workspace.error) throw workspace.error
+
+  started = performance.now()
+  const [importerCpu, localbaseCpu] = [ownCpuMs(), childCpuMs(localbase.pid!)]
+  const totals = await runImport(supabase, {
+    workspaceId: workspace.data.id,
+    files,
+    process: pool.process,
+    concurrency: threads * 2,
+    onFile: (t, file) => console.log(`[${t.done}/${t.total}] ${t.pages} pages  ${file.name}`),
+  })
+  const elapsedMs = performance.now() - started
+  const importerCpuMs = ownCpuMs() - importerCpu
+  const localbaseCpuMs = childCpuMs(localbase.pid!) - localbaseCpu
+  if (totals.failures.length > 0) throw new Error(JSON.stringify(totals.failures))
+
+  const { timings, pages } = totals
+  const result = {
+    bench: 'ingest',
+    files: files.length,
+    pages,
+    chunks: totals.chunks,
+    threads,
+    elapsedMs: Math.round(elapsedMs),
+    pagesPerSec: perSecond(pages, elapsedMs),
+    // Per stage: pages over the stage's time summed across files (one lane's rate).
+    extractPagesPerSec: perSecond(pages, timings.extractMs),
+    chunkPagesPerSec: perSecond(pages, timings.chunkMs),
+    storeIndexPagesPerSec: perSecond(pages, timings.uploadMs + timings.indexMs),
+    extractChunkAlonePagesPerSec: perSecond(alonePages, aloneMs),
+    // Load-independent: CPU seconds spent (importer with its threads, and localbase) per
+    // page, as a rate on `threads` otherwise idle cores.
+    importerCpuMs: Math.round(importerCpuMs),
+    localbaseCpuMs: Math.round(localbaseCpuMs),
+    pagesPerCpuBoundSec: perSecond(pages * threads, importerCpuMs + localbaseCpuMs),
+  }
+  console.log(
+    `end to end ${result.pagesPerSec} pages/s (${pages} pages, ${totals.chunks} chunks, ` +
+      `${(elapsedMs / 1000).toFixed(1)} s, ${threads} extraction threads)\n` +
+      `per stage (per lane): extract ${result.extractPagesPerSec}, chunk ${result.chunkPagesPerSec}, ` +
+      `store+index ${result.storeIndexPagesPerSec} pages/s\n` +
+      `extraction + chunking alone on the pool: ${result.extractChunkAlonePagesPerSec} pages/s\n` +
+      `CPU: importer ${(importerCpuMs / 1000).toFixed(1)} s, localbase ` +
+      `${(localbaseCpuMs / 1000).toFixed(1)} s: ${result.pagesPerCpuBoundSec} pages/s on ${threads} idle cores`,
+  )
+  console.log(JSON.stringify(result))
+} finally {
+  await pool.close()
+  localbase.kill()
+  await new Promise((resolve) => localbase.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}

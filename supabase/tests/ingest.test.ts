@@ -150,11 +150,21 @@ describe('ingestFile', () => {
       const result = await ingestFile(editor(), { workspaceId, bytes, fileName })
       expect(result).toMatchObject({ status: 'failed', error: expect.stringMatching(error) })
       if (result.status !== 'failed') continue
-      const [doc] = await rows<{ status: string; error: string; chunk_count: number }>(
-        'select status, error, chunk_count from public.documents where id = $1',
-        [result.documentId],
-      )
-      expect(doc).toEqual({ status: 'failed', error: result.error, chunk_count: 0 })
+      // The row keeps the stage it failed in.
+      const [doc] = await rows<{
+        status: string
+        stage: string
+        error: string
+        chunk_count: number
+      }>('select status, stage, error, chunk_count from public.documents where id = $1', [
+        result.documentId,
+      ])
+      expect(doc).toEqual({
+        status: 'failed',
+        stage: 'extracting',
+        error: result.error,
+        chunk_count: 0,
+      })
       expect(await chunkCount(result.documentId)).toBe(0)
       expect(await objectCount(`${workspaceId}/${result.documentId}/`)).toBe(1)
     }
@@ -206,11 +216,11 @@ describe('ingestFile', () => {
     )
     expect(result).toMatchObject({ status: 'failed', error: 'cancelled' })
     if (result.status !== 'failed') return
-    const [doc] = await rows<{ status: string; error: string }>(
-      'select status, error from public.documents where id = $1',
+    const [doc] = await rows<{ status: string; stage: string; error: string }>(
+      'select status, stage, error from public.documents where id = $1',
       [result.documentId],
     )
-    expect(doc).toEqual({ status: 'failed', error: 'cancelled' })
+    expect(doc).toEqual({ status: 'failed', stage: 'indexing', error: 'cancelled' })
     expect(await chunkCount(result.documentId)).toBe(0)
   })
 

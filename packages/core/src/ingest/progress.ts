@@ -21,8 +21,9 @@ const WRITE_EVERY_MS = 500
  * file does not turn into hundreds of updates on the one database connection.
  */
 export class ProgressReporter {
+  // The row was just inserted at stage 'uploading'.
   private stage: IngestStage = 'uploading'
-  private lastWrite = 0
+  private lastWrite = Date.now()
   private readonly supabase: SupabaseClient
   private readonly documentId: string
   private readonly onProgress?: (progress: IngestProgress) => void

@@ -6,7 +6,7 @@
  *   npm run import -- --workspace <id> [--url URL --key KEY --email E --password P] <folder>
  *
  * Email and password default to SOURCEBOOK_EMAIL and SOURCEBOOK_PASSWORD. Exits 1 when a
- * file failed, 2 on bad usage or a failed sign-in.
+ * file failed or the import was interrupted, 2 on bad usage or a failed sign-in.
  */
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -62,12 +62,17 @@ if (skipped.length > 0) console.log(`Skipping ${skipped.length} unsupported: ${s
 const threads = Math.max(1, Math.min(availableParallelism(), files.length))
 const pool = new WorkerPool(threads)
 const tty = process.stdout.isTTY
+// Ctrl-C: files in flight end failed 'cancelled' (nothing half-indexed), the summary still
+// prints. A second Ctrl-C exits at once.
+const controller = new AbortController()
+process.once('SIGINT', () => controller.abort())
 const started = performance.now()
 const totals = await runImport(supabase, {
   workspaceId: values.workspace,
   files,
   process: pool.process,
   concurrency: threads * 2,
+  signal: controller.signal,
   onFile: (totals, file) => {
     if (tty) process.stdout.write(`\r\x1b[2K${progressLine(totals, file.name)}`)
     else console.log(progressLine(totals, file.name))
@@ -77,4 +82,4 @@ await pool.close()
 supabase.auth.stopAutoRefresh()
 if (tty && files.length > 0) process.stdout.write('\n')
 console.log(summary(totals, skipped, performance.now() - started))
-process.exit(totals.failures.length > 0 ? 1 : 0)
+process.exit(totals.failures.length > 0 || controller.signal.aborted ? 1 : 0)

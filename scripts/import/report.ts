@@ -26,6 +26,9 @@ export function summary(totals: ImportTotals, skipped: string[], elapsedMs: numb
     `  failures:   ${totals.failures.length}`,
     ...totals.failures.map((f) => `    ${f.name}: ${f.error}`),
   ]
+  if (totals.done < totals.total) {
+    lines.push(`  not started (interrupted): ${totals.total - totals.done}`)
+  }
   if (skipped.length > 0) {
     lines.push(`  skipped (unsupported type): ${skipped.length}`, ...skipped.map((s) => `    ${s}`))
   }

@@ -25,12 +25,14 @@ export interface ImportOptions {
   concurrency: number
   /** Called after each file. */
   onFile?: (totals: ImportTotals, file: ImportFile) => void
+  /** Stops: files in flight end failed 'cancelled', the rest are not started. */
+  signal?: AbortSignal
 }
 
 /** Ingests the files, `concurrency` at a time, and counts what happened. */
 export async function runImport(
   supabase: SupabaseClient,
-  { workspaceId, files, process, concurrency, onFile }: ImportOptions,
+  { workspaceId, files, process, concurrency, onFile, signal }: ImportOptions,
 ): Promise<ImportTotals> {
   const totals: ImportTotals = {
     total: files.length,
@@ -44,9 +46,9 @@ export async function runImport(
   }
   let next = 0
   const lane = async () => {
-    while (next < files.length) {
+    while (next < files.length && !signal?.aborted) {
       const file = files[next++]!
-      await importOne(supabase, workspaceId, file, process, totals)
+      await importOne(supabase, workspaceId, file, { process, signal }, totals)
       totals.done++
       onFile?.(totals, file)
     }
@@ -59,13 +61,13 @@ async function importOne(
   supabase: SupabaseClient,
   workspaceId: string,
   file: ImportFile,
-  process: ProcessFile,
+  options: { process: ProcessFile; signal?: AbortSignal },
   totals: ImportTotals,
 ) {
   try {
     const bytes = new Uint8Array(await readFile(file.path))
     const input = { workspaceId, bytes, fileName: basename(file.path), mimeType: file.mimeType }
-    const result = await ingestFile(supabase, input, { process })
+    const result = await ingestFile(supabase, input, options)
     if (result.status === 'ready') {
       totals.ready++
       totals.pages += result.pageCount

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,11 +46,16 @@ beforeAll(async () => {
   writeFileSync(join(folder, '.hidden.txt'), 'hidden\n')
 })
 
-function runImporter(args: string[], env: Record<string, string> = {}) {
+function runImporter(
+  args: string[],
+  env: Record<string, string> = {},
+  whileRunning?: (child: ChildProcess) => Promise<void>,
+) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [script, ...args], {
       env: { ...process.env, SOURCEBOOK_EMAIL: email, SOURCEBOOK_PASSWORD: password, ...env },
     })
+    void whileRunning?.(child)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (data) => (stdout += data))
@@ -97,6 +102,35 @@ describe('npm run import', () => {
     expect(stdout).toMatch(/failures: {3}0/)
     expect(code).toBe(0)
     expect(await documents()).toHaveLength(5)
+  })
+
+  it('Ctrl-C marks the files in flight cancelled, prints the summary and exits 1', async () => {
+    const slow = mkdtempSync(join(tmpdir(), 'sourcebook-import-slow-'))
+    copyFileSync(
+      new URL('financebench-pdfs/AMERICANEXPRESS_2022_10K.pdf', sharedData),
+      join(slow, 'amex.pdf'),
+    )
+    writeFileSync(join(slow, 'later.txt'), 'Started after the big one.\n')
+    try {
+      const { code, stdout } = await runImporter([...common(), slow], {}, async (child) => {
+        // Interrupt once the big file's row exists (it is being extracted by then).
+        while ((await documents()).every((d) => d.title !== 'amex.pdf')) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        child.kill('SIGINT')
+      })
+      expect(code).toBe(1)
+      expect(stdout).toMatch(/^ {4}amex\.pdf: cancelled$/m)
+      const amex = (await documents()).find((d) => d.title === 'amex.pdf')
+      expect(amex).toMatchObject({ status: 'failed', error: 'cancelled' })
+      const { rows } = await stack.db.pg.query(
+        `select 1 from public.chunks c join public.documents d on d.id = c.document_id
+         where d.title = 'amex.pdf'`,
+      )
+      expect(rows).toEqual([])
+    } finally {
+      rmSync(slow, { recursive: true, force: true })
+    }
   })
 
   it('exits 2 with a message on bad usage or a failed sign-in', async () => {

@@ -222,3 +222,58 @@ describe('an unknown user id', () => {
     expect(rows).toEqual([])
   })
 })
+
+describe('generateLink for an email change', () => {
+  // Confirmed once, at the new address (GoTrue with secure email change off).
+  it('makes an email_change_new link that moves the address when verified', async () => {
+    const admin = stack.admin().auth.admin
+    const email = newEmail()
+    const next = newEmail()
+    expect((await admin.createUser({ email, password: 'correct-horse' })).error).toBeNull()
+    const { data, error } = await admin.generateLink({
+      type: 'email_change_new',
+      email,
+      newEmail: next,
+    })
+    expect(error).toBeNull()
+    expect(data.user!.email).toBe(email)
+    expect(data.user!.new_email).toBe(next)
+    expect(data.properties!.verification_type).toBe('email_change_new')
+    expect(data.properties!.action_link).toMatch(/type=email_change/)
+
+    const verified = await stack
+      .client()
+      .auth.verifyOtp({ email: next, token: data.properties!.email_otp, type: 'email_change' })
+    expect(verified.error).toBeNull()
+    expect(verified.data.user!.email).toBe(next)
+  })
+
+  it('answers email_change_current, a taken address and an unknown user as GoTrue', async () => {
+    const admin = stack.admin().auth.admin
+    const email = newEmail()
+    const other = newEmail()
+    await admin.createUser({ email, password: 'correct-horse' })
+    await admin.createUser({ email: other, password: 'correct-horse' })
+    const current = await admin.generateLink({
+      type: 'email_change_current',
+      email,
+      newEmail: newEmail(),
+    })
+    expect(current.error).toMatchObject({
+      status: 400,
+      message: 'Enable secure email change to generate link for current email',
+    })
+    const taken = await admin.generateLink({ type: 'email_change_new', email, newEmail: other })
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' })
+    const unknown = await admin.generateLink({
+      type: 'email_change_new',
+      email: newEmail(),
+      newEmail: newEmail(),
+    })
+    expect(unknown.error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+      message: 'User with this email not found',
+    })
+  })
+})

@@ -6,7 +6,8 @@
  *   npm run import -- --workspace <id> [--url URL --key KEY --email E --password P] <folder>
  *
  * Email and password default to SOURCEBOOK_EMAIL and SOURCEBOOK_PASSWORD. Exits 1 when a
- * file failed or the import was interrupted, 2 on bad usage or a failed sign-in.
+ * file failed or the import was interrupted, 2 on bad usage, a failed sign-in, or a
+ * workspace the user cannot add documents to.
  */
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -55,6 +56,20 @@ const signIn = await supabase.auth.signInWithPassword({
   password: values.password,
 })
 if (signIn.error) fail(`sign-in failed: ${signIn.error.message}`)
+
+// Checked once up front, rather than every file failing the same way.
+const member = await supabase
+  .from('workspace_members')
+  .select('role')
+  .eq('workspace_id', values.workspace)
+  .eq('user_id', signIn.data.user.id)
+  .maybeSingle<{ role: string }>()
+if (member.error || !member.data) {
+  fail(`workspace ${values.workspace} not found, or ${values.email} is not a member of it`)
+}
+if (member.data.role === 'viewer') {
+  fail(`${values.email} is a viewer of this workspace: only editors and owners can import`)
+}
 
 const { files, skipped } = await walk(folder).catch((error: Error) => fail(error.message))
 if (skipped.length > 0) console.log(`Skipping ${skipped.length} unsupported: ${skipped.join(', ')}`)

@@ -140,5 +140,26 @@ describe('npm run import', () => {
     const wrong = await runImporter([...common(), folder], { SOURCEBOOK_PASSWORD: 'wrong-one' })
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toMatch(/sign-in failed: Invalid login credentials/)
+    for (const workspace of [crypto.randomUUID(), 'not-a-uuid']) {
+      const args = ['--url', stack.url, '--key', DEFAULT_ANON_KEY, '--workspace', workspace]
+      const unknown = await runImporter([...args, folder])
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toContain(
+        `workspace ${workspace} not found, or ${email} is not a member`,
+      )
+    }
+  })
+
+  it('refuses a viewer before reading any file', async () => {
+    await stack.db.pg.query(
+      `update public.workspace_members set role = 'viewer'
+       where workspace_id = $1 and user_id = (select id from auth.users where email = $2)`,
+      [workspaceId, email],
+    )
+    const before = await documents()
+    const { code, stderr } = await runImporter([...common(), folder])
+    expect(code).toBe(2)
+    expect(stderr).toContain(`${email} is a viewer of this workspace`)
+    expect(await documents()).toEqual(before)
   })
 })

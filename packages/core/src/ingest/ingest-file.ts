@@ -38,7 +38,7 @@ export async function ingestFile(
       error: `"${fileName}" is larger than ${Math.round(maxBytes / MB)} MB.`,
     }
   }
-  signal?.throwIfAborted()
+  if (signal?.aborted) return { status: 'refused', error: 'cancelled' }
   const sha256 = await sha256Hex(bytes)
   const existing = await findLive(supabase, workspaceId, sha256)
   if (existing) return { status: 'duplicate', documentId: existing.id, title: existing.title }

@@ -186,7 +186,7 @@ describe('ingestFile', () => {
     expect(await objectCount('')).toBe(objects)
   })
 
-  it('refuses files over the size limit before writing anything', async () => {
+  it('refuses files over the size limit, or already cancelled, before writing anything', async () => {
     const before = await rows('select 1 from public.documents', [])
     const result = await ingestFile(
       editor(),
@@ -194,6 +194,12 @@ describe('ingestFile', () => {
       { maxBytes: 1024 },
     )
     expect(result).toEqual({ status: 'refused', error: '"big.docx" is larger than 0 MB.' })
+    const aborted = await ingestFile(
+      editor(),
+      { workspaceId, bytes: docx, fileName: 'late.docx' },
+      { signal: AbortSignal.abort() },
+    )
+    expect(aborted).toEqual({ status: 'refused', error: 'cancelled' })
     expect(await rows('select 1 from public.documents', [])).toHaveLength(before.length)
   })
 

@@ -1,7 +1,8 @@
 // Search latency at scale: search_chunks over BENCH_CHUNKS (default 100,000) chunks built by
 // repeating SciFact abstracts with words dropped at random, queried with SciFact's test
-// claims one at a time through HTTP + auth + RLS (supabase-js), next to the same SQL run
-// directly on PGlite in the same request context. Prints a summary and a final JSON line.
+// claims (the first BENCH_QUERIES, default all 300) one at a time through HTTP + auth + RLS
+// (supabase-js), next to the same SQL run directly on PGlite in the same request context.
+// Prints a summary and a final JSON line.
 // Run: node bench/search.ts [--dataset ../shared/data/scifact]
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,7 @@ import { DEFAULT_ANON_KEY, startLocalbase } from '../packages/localbase/src/inde
 import { loadBeir } from '../scripts/eval/beir.ts'
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000)
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 300)
 const BATCH = 2_000
 const workdir = new URL('..', import.meta.url).pathname
 const { values } = parseArgs({
@@ -80,7 +82,8 @@ try {
   }
   const http: number[] = []
   const direct: number[] = []
-  for (const query of dataset.queries) {
+  const queries = dataset.queries.slice(0, QUERIES)
+  for (const query of queries) {
     let began = performance.now()
     const { error } = await supabase.rpc('search_chunks', {
       workspace_id: workspaceId,
@@ -97,7 +100,7 @@ try {
   const summary = {
     bench: 'search',
     chunks: CHUNKS,
-    queries: dataset.queries.length,
+    queries: queries.length,
     http_p50_ms: percentile(http, 0.5),
     http_p95_ms: percentile(http, 0.95),
     sql_p50_ms: percentile(direct, 0.5),

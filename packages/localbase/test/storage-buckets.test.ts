@@ -177,4 +177,19 @@ describe('storage buckets', () => {
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ statusCode: '403', code: 'AccessDenied' })
   })
+
+  it('refuses a request with no credentials at all, and a token that is not a JWT', async () => {
+    const none = await fetch(`${stack.url}/storage/v1/bucket`)
+    expect(none.status).toBe(400)
+    expect(await none.json()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'Invalid Compact JWS',
+    })
+    const opaque = await fetch(`${stack.url}/storage/v1/bucket`, {
+      headers: { authorization: 'Bearer abc', apikey: stack.config.keys.anonKey },
+    })
+    expect(await opaque.json()).toMatchObject({ message: 'Invalid Compact JWS' })
+  })
 })

@@ -67,7 +67,11 @@ export const errors = {
 
 /** The gateway's refusal, as storage's jwt plugin renders it (AccessDenied with the reason). */
 export function credentialError(error: CredentialError): StorageError {
-  return errors.accessDenied(error.kind === 'expired_jwt' ? 'jwt expired' : error.message)
+  if (error.kind === 'expired_jwt') return errors.accessDenied('jwt expired')
+  // jose's wording for a token that is not three dot-separated parts.
+  if (error.message.startsWith('Expected 3 parts'))
+    return errors.accessDenied('Invalid Compact JWS')
+  return errors.accessDenied(error.message)
 }
 
 /** Maps a Postgres error to storage's DBError (src/storage/database/errors.ts). */

@@ -21,10 +21,12 @@ export type Requester = {
 }
 
 export async function requester(sc: ServiceContext, c: Context): Promise<Requester> {
-  const result = await sc.callers.resolve(
-    c.req.header('apikey') ?? null,
-    c.req.header('authorization') ?? null,
-  )
+  const apikey = c.req.header('apikey') ?? null
+  const authorization = c.req.header('authorization') ?? null
+  // Storage verifies the bearer itself: with no credentials at all it has an empty token,
+  // which jose refuses; it never falls back to anon the way PostgREST does.
+  if (!apikey && !authorization) throw errors.accessDenied('Invalid Compact JWS')
+  const result = await sc.callers.resolve(apikey, authorization)
   if (!result.ok) throw credentialError(result.error)
   const caller = result.caller
   const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : null

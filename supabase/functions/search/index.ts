@@ -1,0 +1,57 @@
+// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids? } with the
+// caller's JWT. search_chunks runs as the caller (security invoker), so RLS decides which
+// chunks exist; the membership check up front turns "nothing visible" into a clear 403.
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { corsHeaders, fail, reply } from './cors.ts'
+import { embedQuery } from './embed.ts'
+import { readInput } from './input.ts'
+
+const url = Deno.env.get('SUPABASE_URL')!
+const anonKey = Deno.env.get('SUPABASE_ANON_KEY')!
+const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+type Row = {
+  chunk_id: string
+  document_id: string
+  title: string
+  ordinal: number
+  page_start: number | null
+  page_end: number | null
+  score: number
+  bm25: number | null
+  lexical_rank: number | null
+  semantic_rank: number | null
+  similarity: number | null
+  snippet: string
+}
+
+Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
+  if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
+  const read = await readInput(req)
+  if ('problem' in read) return fail(400, 'invalid_input', read.problem)
+  const { workspace_id: workspaceId, query, limit, document_ids: documentIds } = read.input
+
+  const caller = createClient(url, anonKey, {
+    auth: noSession,
+    global: { headers: { Authorization: req.headers.get('Authorization')! } },
+  })
+  const member = await caller.rpc('has_role', { workspace_id: workspaceId, min_role: 'viewer' })
+  if (member.error) {
+    return fail(502, 'search_failed', `Could not check your membership: ${member.error.message}`)
+  }
+  if (member.data !== true) {
+    return fail(403, 'not_member', 'Only members of the workspace can search it')
+  }
+
+  const embedding = await embedQuery(query)
+  const { data, error } = await caller.rpc('search_chunks', {
+    workspace_id: workspaceId,
+    query,
+    match_count: limit,
+    document_ids: documentIds ?? null,
+    query_embedding: embedding === null ? null : JSON.stringify(embedding),
+  })
+  if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)
+  return reply({ results: data as Row[] })
+})

@@ -1,0 +1,148 @@
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientFor, startStack, type User } from './stack.ts'
+import { createPeople, createWorld, type People } from './world.ts'
+
+// The search Edge Function on localbase, called through supabase-js as each kind of caller.
+const stack = await startStack()
+afterAll(() => stack.stop())
+
+type Result = {
+  chunk_id: string
+  document_id: string
+  title: string
+  page_start: number | null
+  page_end: number | null
+  score: number
+  snippet: string
+}
+
+let people: People
+let workspaceId: string
+let herbarium: { documentId: string; chunkIds: string[] }
+let voyages: { documentId: string; chunkIds: string[] }
+
+const as = (user?: User) => clientFor(stack, user)
+
+/** A ready document with one chunk per text, written by the editor through supabase-js. */
+async function addDocument(title: string, texts: string[]) {
+  const editor = as(people.editor)
+  const doc = await editor
+    .from('documents')
+    .insert({ workspace_id: workspaceId, title, status: 'ready', stage: 'ready' })
+    .select('id')
+    .single()
+  expect(doc.error).toBeNull()
+  const documentId = (doc.data as { id: string }).id
+  const rows = texts.map((content, ordinal) => ({
+    document_id: documentId,
+    workspace_id: workspaceId,
+    ordinal,
+    content,
+    page_start: ordinal + 1,
+    page_end: ordinal + 2,
+  }))
+  const chunks = await editor.from('chunks').insert(rows).select('id').order('ordinal')
+  expect(chunks.error).toBeNull()
+  return { documentId, chunkIds: (chunks.data as { id: string }[]).map((c) => c.id) }
+}
+
+const search = (user: User | undefined, body: Record<string, unknown>) =>
+  as(user).functions.invoke<{ results: Result[] }>('search', { body })
+
+/** The status and body of a failed invoke. */
+async function failure(result: { error: unknown }) {
+  expect(result.error).toBeInstanceOf(FunctionsHttpError)
+  const response = (result.error as FunctionsHttpError).context as Response
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+beforeAll(async () => {
+  people = await createPeople(stack)
+  workspaceId = (await createWorld(stack, people)).workspaceId
+  herbarium = await addDocument('Herbarium notes', [
+    'Pressed ferns were mounted on acid-free card and labelled with the collector.',
+    'The mangrove samples from the estuary were dried slowly to keep their leaves intact.',
+    'Mosses need no pressing; they are kept loose in paper packets.',
+  ])
+  voyages = await addDocument('Voyage log', [
+    'We anchored near the estuary at dawn; the crew went ashore for water.',
+    'Storms kept the ship in harbour for a week.',
+  ])
+})
+
+describe('search', () => {
+  it('finds the passage a member asks for first, with the terms highlighted', async () => {
+    const { data, error } = await search(people.viewer, {
+      workspace_id: workspaceId,
+      query: 'dried mangrove samples',
+    })
+    expect(error).toBeNull()
+    const first = data!.results[0]!
+    expect(first).toMatchObject({
+      chunk_id: herbarium.chunkIds[1],
+      document_id: herbarium.documentId,
+      title: 'Herbarium notes',
+      page_start: 2,
+      page_end: 3,
+    })
+    expect(first.score).toBeGreaterThan(0)
+    expect(first.snippet).toContain('<mark>mangrove</mark>')
+    expect(first.snippet).toContain('<mark>dried</mark>')
+  })
+
+  it('limits the results and keeps to the documents asked for', async () => {
+    const all = await search(people.owner, { workspace_id: workspaceId, query: 'estuary' })
+    expect(all.data!.results.map((r) => r.document_id).sort()).toEqual(
+      [herbarium.documentId, voyages.documentId].sort(),
+    )
+    const one = await search(people.owner, {
+      workspace_id: workspaceId,
+      query: 'estuary',
+      document_ids: [voyages.documentId],
+    })
+    expect(one.data!.results.map((r) => r.chunk_id)).toEqual([voyages.chunkIds[0]])
+    const limited = await search(people.owner, {
+      workspace_id: workspaceId,
+      query: 'estuary',
+      limit: 1,
+    })
+    expect(limited.data!.results).toHaveLength(1)
+  })
+
+  it('refuses an outsider with 403 and an anonymous caller too', async () => {
+    for (const user of [people.outsider, undefined]) {
+      const result = await search(user, { workspace_id: workspaceId, query: 'estuary' })
+      expect(await failure(result)).toEqual({
+        status: 403,
+        body: { code: 'not_member', message: 'Only members of the workspace can search it' },
+      })
+    }
+  })
+
+  it('answers bad input with 400 and what is wrong', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ workspace_id: workspaceId }, 'query'],
+      [{ workspace_id: workspaceId, query: '   ' }, 'query must not be empty'],
+      [{ workspace_id: workspaceId, query: 'x'.repeat(1001) }, 'at most 1000'],
+      [{ workspace_id: 'nope', query: 'estuary' }, 'workspace_id must be a UUID'],
+      [{ workspace_id: workspaceId, query: 'estuary', limit: 0 }, 'between 1 and 100'],
+      [{ workspace_id: workspaceId, query: 'estuary', limit: 101 }, 'between 1 and 100'],
+      [{ workspace_id: workspaceId, query: 'estuary', document_ids: ['x'] }, 'UUIDs'],
+    ]
+    for (const [body, message] of cases) {
+      const { status, body: answer } = await failure(await search(people.owner, body))
+      expect(status).toBe(400)
+      expect(answer.code).toBe('invalid_input')
+      expect(answer.message).toContain(message)
+    }
+  })
+
+  it('answers the CORS preflight and refuses other methods', async () => {
+    const preflight = await fetch(`${stack.url}/functions/v1/search`, { method: 'OPTIONS' })
+    expect(preflight.status).toBe(200)
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization')
+    const get = await as(people.owner).functions.invoke('search', { method: 'GET' })
+    expect((await failure(get)).status).toBe(405)
+  })
+})

@@ -12,9 +12,15 @@ const reports = mkdtempSync(join(tmpdir(), 'sourcebook-test-'))
 
 type Step = { name: string; command: string[]; report?: string; when?: () => boolean }
 
-const tsconfigs = ['packages/localbase', 'packages/core', 'apps/web', 'tests/e2e', 'bench'].filter(
-  (dir) => existsSync(join(root, dir, 'tsconfig.json')),
-)
+const tsconfigs = [
+  'packages/localbase',
+  'packages/core',
+  'apps/web',
+  'tests/e2e',
+  'supabase/tests',
+  'bench',
+  'scripts',
+].filter((dir) => existsSync(join(root, dir, 'tsconfig.json')))
 
 const steps: Step[] = [
   ...tsconfigs.map((dir) => ({

@@ -1,18 +1,16 @@
-import { SearchIcon } from 'lucide-react'
-import { EmptyState } from '@/components/layout/empty-state'
 import { PageHeader } from '@/components/layout/page-header'
+import { SearchPanel } from '@/features/search/components/search-panel'
+import { useWorkspaceContext } from './context'
 
 export default function SearchRoute() {
+  const { workspace } = useWorkspaceContext()
   return (
     <>
       <PageHeader
         title="Search"
         description="Find passages across every document in the workspace."
       />
-      <EmptyState icon={SearchIcon} title="Nothing to search yet">
-        Once the library has documents, search finds the passages that match, highlighted, and takes
-        you straight to the page they are on.
-      </EmptyState>
+      <SearchPanel key={workspace.id} workspaceId={workspace.id} />
     </>
   )
 }

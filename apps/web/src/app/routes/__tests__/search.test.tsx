@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { supabase } from '@/lib/supabase'
+import { renderApp } from '@/testing/render-app'
+import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+
+/** A workspace the signed-in owner made, with one indexed document of three passages. */
+async function indexedWorkspace() {
+  await signUpAs('owner')
+  const { data: workspace, error } = await supabase
+    .from('workspaces')
+    .insert({ name: 'Field notes' })
+    .select()
+    .single()
+  if (error) throw error
+  const { data: document, error: docError } = await supabase
+    .from('documents')
+    .insert({
+      workspace_id: workspace.id,
+      title: 'Herbarium notes',
+      status: 'ready',
+      stage: 'ready',
+    })
+    .select('id')
+    .single()
+  if (docError) throw docError
+  const texts = [
+    'Pressed ferns were mounted on acid-free card & labelled with the collector.',
+    'The mangrove samples from the estuary were dried slowly to keep their leaves intact.',
+    'Mosses need no pressing; they are kept loose in paper packets.',
+  ]
+  const { data: chunks, error: chunkError } = await supabase
+    .from('chunks')
+    .insert(
+      texts.map((content, ordinal) => ({
+        document_id: document.id,
+        workspace_id: workspace.id,
+        ordinal,
+        content,
+        page_start: ordinal + 4,
+        page_end: ordinal + 5,
+      })),
+    )
+    .select('id')
+    .order('ordinal')
+  if (chunkError) throw chunkError
+  return { workspace, documentId: document.id, chunkIds: chunks.map((c) => c.id) }
+}
+
+describe('search', () => {
+  it('shows highlighted passages as you type and opens the chosen one with Enter', async () => {
+    const { workspace, documentId, chunkIds } = await indexedWorkspace()
+    const { user, router } = renderApp(`/w/${workspace.id}/search`)
+    expect(await screen.findByText('Type to search your documents')).toBeInTheDocument()
+
+    const box = screen.getByRole('combobox', { name: 'Search documents' })
+    await user.type(box, 'dried mangrove')
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    const [first] = within(results).getAllByRole('option')
+    expect(first).toHaveTextContent('Herbarium notes')
+    expect(first).toHaveTextContent('pp. 5–6')
+    expect(within(first!).getByText('mangrove').tagName).toBe('MARK')
+    expect(within(first!).getByText('dried').tagName).toBe('MARK')
+    expect(within(first!).getByRole('link')).toHaveAttribute(
+      'href',
+      `/w/${workspace.id}/library/${documentId}?chunk=${chunkIds[1]}`,
+    )
+
+    await user.clear(box)
+    await user.type(box, 'zeppelin')
+    expect(await screen.findByText('No passages match')).toBeInTheDocument()
+
+    // An ampersand in the text comes back as text, not as markup.
+    await user.clear(box)
+    await user.type(box, 'ferns mosses')
+    const results2 = await screen.findByRole('listbox', { name: 'Search results' })
+    expect(await within(results2).findByText(/acid-free card & labelled/)).toBeInTheDocument()
+    const options = within(results2).getAllByRole('option')
+    expect(options).toHaveLength(2)
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{ArrowDown}')
+    expect(options[1]).toHaveAttribute('aria-selected', 'true')
+    const chosen = within(options[1]!).getByRole('link').getAttribute('href')
+    expect([chunkIds[0], chunkIds[2]].map((id) => chosen?.endsWith(`?chunk=${id}`))).toContain(true)
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(chosen),
+    )
+  })
+
+  it('lets a viewer search the workspace they joined', async () => {
+    const { workspace } = await indexedWorkspace()
+    const email = uniqueEmail('viewer')
+    const { data: invitation, error } = await supabase
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace.id, email, role: 'viewer' })
+      .select('token')
+      .single()
+    if (error) throw error
+    await signOutLocally()
+    await signUpAs('viewer', email)
+    const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+    expect(accepted.error).toBeNull()
+
+    const { user } = renderApp(`/w/${workspace.id}/search`)
+    await user.type(await screen.findByRole('combobox', { name: 'Search documents' }), 'estuary')
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    const marks = within(results).getAllByText('estuary')
+    expect(marks[0]!.tagName).toBe('MARK')
+  })
+})

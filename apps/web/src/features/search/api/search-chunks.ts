@@ -1,0 +1,65 @@
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { supabase } from '@/lib/supabase'
+import { searchKeys } from './keys'
+
+const resultSchema = z.object({
+  chunk_id: z.string(),
+  document_id: z.string(),
+  title: z.string(),
+  page_start: z.number().nullable(),
+  page_end: z.number().nullable(),
+  score: z.number(),
+  snippet: z.string(),
+})
+const answerSchema = z.object({ results: z.array(resultSchema) })
+
+export type SearchResult = z.infer<typeof resultSchema>
+
+/** The function's `{ status, message }` when it answered with an error status. */
+async function functionError(error: unknown): Promise<unknown> {
+  if (!(error instanceof FunctionsHttpError)) return error
+  const response = error.context as Response
+  const body = await response.json().catch(() => null)
+  const message = typeof body?.message === 'string' ? body.message : error.message
+  return Object.assign(new Error(message), { status: response.status })
+}
+
+/** The workspace's passages that best match `query`, best first, through the search function. */
+export async function searchChunks(
+  workspaceId: string,
+  query: string,
+  documentId: string | null,
+  signal: AbortSignal,
+): Promise<SearchResult[]> {
+  const { data, error } = await supabase.functions.invoke('search', {
+    body: {
+      workspace_id: workspaceId,
+      query,
+      limit: 20,
+      ...(documentId ? { document_ids: [documentId] } : {}),
+    },
+    signal,
+  })
+  if (error) throw await functionError(error)
+  return answerSchema.parse(data).results
+}
+
+export const searchChunksQueryOptions = (
+  workspaceId: string,
+  query: string,
+  documentId: string | null,
+) =>
+  queryOptions({
+    queryKey: searchKeys.results(workspaceId, query, documentId),
+    // TanStack Query aborts the signal when the key changes, so a stale search is cancelled.
+    queryFn: ({ signal }) => searchChunks(workspaceId, query, documentId, signal),
+    enabled: query.trim() !== '',
+    // The last results stay on screen while the next keystroke's search runs.
+    placeholderData: keepPreviousData,
+  })
+
+export function useSearchChunks(workspaceId: string, query: string, documentId: string | null) {
+  return useQuery(searchChunksQueryOptions(workspaceId, query, documentId))
+}

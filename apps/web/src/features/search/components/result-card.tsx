@@ -1,0 +1,34 @@
+import { FileTextIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { cn } from '@/lib/utils'
+import type { SearchResult } from '../api/search-chunks'
+import { pageLabel } from '../utils/snippet'
+import { Snippet } from './snippet'
+
+type ResultCardProps = { result: SearchResult; href: string; id: string; active: boolean }
+
+/** One passage: its document, pages and highlighted snippet, linking to it in the viewer. */
+export function ResultCard({ result, href, id, active }: ResultCardProps) {
+  const pages = pageLabel(result.page_start, result.page_end)
+  return (
+    <li id={id} role="option" aria-selected={active}>
+      <Link
+        to={href}
+        tabIndex={-1}
+        className={cn(
+          'bg-card hover:border-ring/60 block rounded-lg border p-4 shadow-xs transition-colors',
+          active && 'border-ring ring-ring/30 ring-[3px]',
+        )}
+      >
+        <div className="mb-1.5 flex items-center gap-2 text-sm font-medium">
+          <FileTextIcon className="text-muted-foreground size-4 shrink-0" aria-hidden />
+          <span className="truncate">{result.title}</span>
+          {pages ? (
+            <span className="text-muted-foreground ml-auto shrink-0 text-xs">{pages}</span>
+          ) : null}
+        </div>
+        <Snippet snippet={result.snippet} />
+      </Link>
+    </li>
+  )
+}

@@ -1,0 +1,113 @@
+import { SearchIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { EmptyState } from '@/components/layout/empty-state'
+import { Input } from '@/components/ui/input'
+import { errorMessage } from '@/lib/errors'
+import { useSearchChunks, type SearchResult } from '../api/search-chunks'
+import { useDebouncedValue } from '../hooks/use-debounced-value'
+import { DocumentFilter } from './document-filter'
+import { ResultCard } from './result-card'
+import { ResultSkeletons } from './result-skeletons'
+
+const optionId = (index: number) => `search-result-${index}`
+
+/** Where a result opens: its document in the viewer, scrolled to the passage. */
+const resultHref = (workspaceId: string, result: SearchResult) =>
+  `/w/${workspaceId}/library/${result.document_id}?chunk=${result.chunk_id}`
+
+/** The search box and its results, searched as you type; ↑/↓ choose a result, Enter opens it. */
+export function SearchPanel({ workspaceId }: { workspaceId: string }) {
+  const [text, setText] = useState('')
+  const [documentId, setDocumentId] = useState<string | null>(null)
+  const [active, setActive] = useState(0)
+  const query = useDebouncedValue(text.trim())
+  const search = useSearchChunks(workspaceId, query, documentId)
+  const navigate = useNavigate()
+  const results = query ? (search.data ?? []) : []
+  const current = Math.min(active, results.length - 1)
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActive(Math.max(0, Math.min(results.length - 1, current + step)))
+    } else if (event.key === 'Enter' && results[current]) {
+      event.preventDefault()
+      void navigate(resultHref(workspaceId, results[current]))
+    }
+  }
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-8">
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <SearchIcon
+            className="text-muted-foreground absolute top-2.5 left-3 size-4"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            role="combobox"
+            aria-label="Search documents"
+            aria-expanded={results.length > 0}
+            aria-controls="search-results"
+            aria-activedescendant={results.length ? optionId(current) : undefined}
+            placeholder="Search passages…"
+            className="pl-9"
+            autoFocus
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value)
+              setActive(0)
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <DocumentFilter
+          workspaceId={workspaceId}
+          value={documentId}
+          onChange={(next) => {
+            setDocumentId(next)
+            setActive(0)
+          }}
+        />
+      </div>
+      {!query ? (
+        <EmptyState icon={SearchIcon} title="Type to search your documents">
+          Search finds the passages that match across the workspace, highlighted, and takes you to
+          the page they are on.
+        </EmptyState>
+      ) : search.isError ? (
+        <EmptyState icon={TriangleAlertIcon} title="Search failed">
+          {errorMessage(search.error)}
+        </EmptyState>
+      ) : search.isPending ? (
+        <ResultSkeletons />
+      ) : results.length === 0 ? (
+        <EmptyState icon={SearchXIcon} title="No passages match">
+          Nothing in {documentId ? 'this document' : 'the workspace'} matches “{query}”. Try other
+          words.
+        </EmptyState>
+      ) : (
+        <ul
+          id="search-results"
+          role="listbox"
+          aria-label="Search results"
+          className="grid gap-3"
+          aria-busy={search.isPlaceholderData}
+        >
+          {results.map((result, index) => (
+            <ResultCard
+              key={result.chunk_id}
+              id={optionId(index)}
+              result={result}
+              href={resultHref(workspaceId, result)}
+              active={index === current}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

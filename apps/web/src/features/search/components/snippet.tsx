@@ -1,0 +1,18 @@
+import { parseSnippet } from '../utils/snippet'
+
+/** A snippet with its matched terms in <mark>, built as React elements, never as HTML. */
+export function Snippet({ snippet }: { snippet: string }) {
+  return (
+    <p className="text-muted-foreground text-sm leading-relaxed">
+      {parseSnippet(snippet).map((part, i) =>
+        part.match ? (
+          <mark key={i} className="bg-primary/15 text-foreground rounded-sm px-0.5">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  )
+}

@@ -89,6 +89,17 @@ describe('search', () => {
 
   it('lets a viewer search the workspace they joined', async () => {
     const { workspace } = await indexedWorkspace()
+    const { data: voyage } = await supabase
+      .from('documents')
+      .insert({ workspace_id: workspace.id, title: 'Voyage log', status: 'ready', stage: 'ready' })
+      .select('id')
+      .single()
+    await supabase.from('chunks').insert({
+      document_id: voyage!.id,
+      workspace_id: workspace.id,
+      ordinal: 0,
+      content: 'We anchored near the estuary at dawn; the crew went ashore for water.',
+    })
     const email = uniqueEmail('viewer')
     const { data: invitation, error } = await supabase
       .from('workspace_invitations')
@@ -104,7 +115,18 @@ describe('search', () => {
     const { user } = renderApp(`/w/${workspace.id}/search`)
     await user.type(await screen.findByRole('combobox', { name: 'Search documents' }), 'estuary')
     const results = await screen.findByRole('listbox', { name: 'Search results' })
-    const marks = within(results).getAllByText('estuary')
-    expect(marks[0]!.tagName).toBe('MARK')
+    await waitFor(() => expect(within(results).getAllByRole('option')).toHaveLength(2))
+    for (const mark of within(results).getAllByText('estuary')) expect(mark.tagName).toBe('MARK')
+
+    // Narrowed to one document, only its passage is left.
+    await user.click(screen.getByRole('combobox', { name: 'Document' }))
+    await user.click(await screen.findByRole('option', { name: 'Voyage log' }))
+    await waitFor(() => {
+      const options = within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole(
+        'option',
+      )
+      expect(options).toHaveLength(1)
+      expect(options[0]).toHaveTextContent('Voyage log')
+    })
   })
 })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { extensions } from './extensions.ts'
+import { pipelinedRead } from './pipeline.ts'
 
 export type { Transaction }
 
@@ -46,6 +47,26 @@ export class Database {
       await tx.query(contextSql, contextParams(ctx))
       return fn(tx)
     })
+  }
+
+  /**
+   * One read-only statement as the caller, in a single round trip (see pipeline.ts). The
+   * implicit transaction commits, so use it only where nothing may need rolling back.
+   */
+  async readAsUser(
+    ctx: RequestContext,
+    sql: string,
+    values: unknown[],
+  ): Promise<Record<string, unknown>[]> {
+    return pipelinedRead(
+      this.pg,
+      [
+        { sql: contextSql, values: contextParams(ctx) },
+        { sql: 'set transaction read only', values: [] },
+      ],
+      sql,
+      values,
+    )
   }
 
   /** One transaction as the database owner, for localbase's own bookkeeping. */

@@ -145,6 +145,13 @@ async function run(
     path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
     searchPath: [schema, ...state.ctx.config.api.extraSearchPath.filter((s) => s !== schema)],
   }
+  // GET and HEAD run read-only, as in PostgREST; a read never needs a rollback, so it takes
+  // the one-round-trip path (unless the client asked for tx=rollback).
+  if (read && !plan.rollback) {
+    const [row] = await state.ctx.db.readAsUser(context, plan.sql, plan.values)
+    if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
+    return plan.finish(row as ResultRow)
+  }
   try {
     return await state.ctx.db.asUser(context, (tx) => execute(tx, plan))
   } catch (error) {

@@ -1,0 +1,107 @@
+import type { PGlite } from '@electric-sql/pglite'
+
+// One read as a caller in ONE round trip into PGlite: the context statement and the query go
+// as extended-protocol messages ending in a single Sync, so they share Postgres's implicit
+// transaction (set_config(..., true) lasts exactly that long, and RLS applies). A
+// transaction() costs four round trips (BEGIN, context, query, COMMIT); this is ~1.8x faster.
+// Only for statements that never need rolling back: the implicit transaction commits.
+
+const encoder = new TextEncoder()
+
+function message(type: string, parts: Uint8Array[]): Uint8Array {
+  const length = 4 + parts.reduce((n, p) => n + p.length, 0)
+  const out = new Uint8Array(1 + length)
+  out[0] = type.charCodeAt(0)
+  new DataView(out.buffer).setInt32(1, length)
+  let offset = 5
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+const cstring = (s: string) => encoder.encode(`${s}\0`)
+const int16 = (n: number) => new Uint8Array([(n >> 8) & 0xff, n & 0xff])
+const int32 = (n: number) =>
+  new Uint8Array([(n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff])
+
+/** Postgres text format for a parameter, as PGlite's own serializer writes it. */
+function text(value: unknown): Uint8Array | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return encoder.encode(value)
+  if (typeof value === 'boolean') return encoder.encode(value ? 't' : 'f')
+  if (typeof value === 'number' || typeof value === 'bigint') return encoder.encode(String(value))
+  return encoder.encode(JSON.stringify(value))
+}
+
+/** Parse, Bind, Describe and Execute of one unnamed statement with text parameters. */
+function statement(sql: string, values: unknown[]): Uint8Array[] {
+  const bind: Uint8Array[] = [cstring(''), cstring(''), int16(0), int16(values.length)]
+  for (const value of values) {
+    const bytes = text(value)
+    if (bytes) bind.push(int32(bytes.length), bytes)
+    else bind.push(int32(-1))
+  }
+  bind.push(int16(0))
+  return [
+    message('P', [cstring(''), cstring(sql), int16(0)]),
+    message('B', bind),
+    message('D', [encoder.encode('P'), cstring('')]),
+    message('E', [cstring(''), int32(0)]),
+  ]
+}
+
+type Field = { name: string; dataTypeID: number }
+type BackendMessage = { name: string; fields?: Field[] | (string | null)[] }
+
+// Type OIDs of the values callers read back: bool, int2/4/8, float4/8; the rest stay text.
+function parse(value: string | null, type: number): unknown {
+  if (value === null) return null
+  if (type === 16) return value === 't'
+  if (type === 20 || type === 21 || type === 23 || type === 700 || type === 701)
+    return Number(value)
+  return value
+}
+
+/**
+ * Runs the `prelude` statements then `sql` in one implicit transaction and returns the rows
+ * of `sql`, serialised with every other database call as PGlite's own query() is.
+ */
+export async function pipelinedRead(
+  pg: PGlite,
+  prelude: { sql: string; values: unknown[] }[],
+  sql: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const parts = [
+    ...prelude.flatMap((p) => statement(p.sql, p.values)),
+    ...statement(sql, values),
+    message('S', []),
+  ]
+  const buffer = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    buffer.set(part, offset)
+    offset += part.length
+  }
+  // PGlite's execProtocol takes no lock itself; take the same two that query() takes, in
+  // the same order, so this never runs inside another caller's transaction.
+  const { messages } = await pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(() => pg.execProtocol(buffer, { syncToFs: false })),
+  )
+  let index = 0
+  let fields: Field[] = []
+  const rows: Record<string, unknown>[] = []
+  for (const m of messages as BackendMessage[]) {
+    if (m.name === 'commandComplete') index++
+    if (index !== prelude.length) continue
+    if (m.name === 'rowDescription') fields = m.fields as Field[]
+    if (m.name !== 'dataRow') continue
+    const row = m.fields as (string | null)[]
+    rows.push(
+      Object.fromEntries(fields.map((f, i) => [f.name, parse(row[i] ?? null, f.dataTypeID)])),
+    )
+  }
+  return rows
+}

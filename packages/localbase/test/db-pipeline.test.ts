@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStack, type TestStack } from './helpers.ts'
+
+describe('Database.readAsUser (one round trip)', () => {
+  let stack: TestStack
+  const alice = '00000000-0000-0000-0000-00000000000a'
+  const asAlice = { role: 'authenticated', claims: { sub: alice, role: 'authenticated' } }
+  beforeAll(async () => {
+    stack = await startTestStack()
+    await stack.db.pg.exec(`
+      insert into auth.users (id, email) values ('${alice}', 'alice@example.com');
+      insert into public.notes (owner_id, title) values ('${alice}', 'mine');
+      insert into auth.users (id, email) values ('00000000-0000-0000-0000-00000000000b', 'b@example.com');
+      insert into public.notes (owner_id, title) values ('00000000-0000-0000-0000-00000000000b', 'theirs');`)
+  })
+  afterAll(() => stack?.stop())
+
+  it('applies RLS under the caller, parses types, and leaves no context behind', async () => {
+    const rows = await stack.db.readAsUser(
+      asAlice,
+      'select title, id, id > 0 as positive from public.notes order by id',
+      [],
+    )
+    expect(rows).toEqual([{ title: 'mine', id: 1, positive: true }])
+    const after = await stack.db.pg.query(
+      `select current_user, current_setting('request.jwt.claims', true) as claims`,
+    )
+    expect(after.rows).toEqual([{ current_user: 'postgres', claims: '' }])
+  })
+
+  it('runs read-only and reports Postgres errors with their SQLSTATE', async () => {
+    await expect(
+      stack.db.readAsUser(asAlice, `insert into public.notes (title) values ($1)`, ['x']),
+    ).rejects.toMatchObject({ code: '25006' })
+    await expect(stack.db.readAsUser(asAlice, 'select * from nowhere', [])).rejects.toMatchObject({
+      code: '42P01',
+    })
+  })
+
+  it('never runs inside another caller’s open transaction', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const writer = stack.db.asService(async (tx) => {
+      await tx.query(`insert into public.notes (owner_id, title) values ($1, 'uncommitted')`, [
+        alice,
+      ])
+      await held
+      throw new Error('roll back')
+    })
+    const read = stack.db.readAsUser(asAlice, 'select title from public.notes order by id', [])
+    setTimeout(release, 50)
+    await expect(writer).rejects.toThrow('roll back')
+    expect(await read).toEqual([{ title: 'mine' }])
+  })
+})

@@ -11,6 +11,37 @@
 -- The vector path scans the workspace's embeddings exactly: the column is dimension-free,
 -- so an HNSW index needs a fixed-dimension expression index per model, e.g.
 -- `using hnsw ((embedding::vector(1536)) vector_cosine_ops) where vector_dims(embedding) = 1536`.
+-- A tsquery matching any of the lexemes (already normalised: quoted, never parsed again).
+create function public.any_lexeme(lexemes text[]) returns tsquery
+language sql immutable strict parallel safe
+set search_path = ''
+as $$
+  select string_agg('''' || replace(replace(l, '\', '\\'), '''', '''''') || '''', ' | ')::tsquery
+  from unnest(lexemes) l
+$$;
+
+-- The best `lim` chunks matching `tsq`, scored by BM25 over `terms` with their `idfs`.
+create function public.bm25_top(
+  workspace_id uuid, tsq tsquery, terms text[], idfs float8[], avglen float8, k1 real,
+  b real, document_ids uuid[], lim int
+)
+returns table (id uuid, bm25 float8)
+language sql stable security invoker
+set search_path = ''
+as $$
+  select c.id, sum(i.idf * cardinality(t.positions) * (k1 + 1)
+           / (cardinality(t.positions) + k1 * (1 - b + b * c.lexeme_count / avglen)))
+  from public.chunks c
+  -- Only the query's lexemes, with their positions: weight them A, keep the A's.
+  cross join lateral unnest(ts_filter(setweight(c.lexemes, 'A', terms), '{a}')) t
+  join unnest(terms, idfs) as i (term, idf) on i.term = t.lexeme
+  where c.workspace_id = bm25_top.workspace_id and c.lexemes @@ tsq
+    and (bm25_top.document_ids is null or c.document_id = any (bm25_top.document_ids))
+  group by c.id
+  order by 2 desc, c.id
+  limit lim
+$$;
+
 create function public.search_chunks(
   workspace_id uuid,
   query text,
@@ -51,7 +82,17 @@ declare
   -- The query's distinct lexemes, normalised as the chunks' are.
   terms constant text[] :=
     array(select t.lexeme from unnest(public.bm25_lexemes(coalesce(query, ''))) t);
-  tsq tsquery;
+  tsq constant tsquery := public.any_lexeme(terms);
+  n float8;
+  avglen float8;
+  known text[];
+  -- The idf of each known term, rarest first.
+  idfs float8[];
+  rare int;
+  -- How many of the terms, rarest first, a chunk must hold one of to reach the pool.
+  keep int;
+  top_ids uuid[];
+  top_scores float8[];
 begin
   if match_count is null or match_count not between 1 and 1000 then
     raise exception 'match_count must be between 1 and 1000' using errcode = '22023';
@@ -63,39 +104,51 @@ begin
     raise exception 'rrf_k must be >= 1' using errcode = '22023';
   end if;
 
-  -- Any of the query's lexemes, quoted as tsquery input.
-  select string_agg('''' || replace(replace(t, '\', '\\'), '''', '''''') || '''', ' | ')::tsquery
-  into tsq
-  from unnest(terms) t;
+  select s.chunk_count, s.total_length::float8 / s.chunk_count into n, avglen
+  from public.workspace_chunk_stats s
+  where s.workspace_id = ws and s.chunk_count > 0;
+  select array_agg(ts.term order by ts.chunk_freq, ts.term),
+    array_agg(ln(1 + (n - ts.chunk_freq + 0.5) / (ts.chunk_freq + 0.5))
+              order by ts.chunk_freq, ts.term),
+    count(*) filter (where ts.chunk_freq <= n * 0.05)
+  into known, idfs, rare
+  from public.chunk_term_stats ts
+  where ts.workspace_id = ws and ts.term = any (terms);
+
+  -- MaxScore: a term adds at most idf * (k1 + 1). Score the chunks holding a rare term
+  -- first; the pool's last score then shows how many of the most common terms cannot lift
+  -- a chunk into the pool on their own. Those terms' chunks need no scoring unless they
+  -- hold another term too, and their long lists are never read.
+  keep := cardinality(known);
+  if rare between 1 and keep - 1 then
+    select array_agg(r.id order by r.bm25 desc, r.id), array_agg(r.bm25 order by r.bm25 desc, r.id)
+    into top_ids, top_scores
+    from public.bm25_top(ws, public.any_lexeme(known[1:rare]), known, idfs, avglen, k1, b,
+                         document_ids, pool) r;
+    if coalesce(cardinality(top_ids), 0) = pool then
+      keep := keep - (
+        select count(*) from (
+          select sum(idfs[i]) over (order by i desc) * (k1 + 1) as bound
+          from generate_subscripts(idfs, 1) i
+        ) u
+        where u.bound < top_scores[pool]
+      );
+    end if;
+    if keep > rare then
+      top_ids := null;
+    end if;
+  end if;
+  if top_ids is null and known is not null then
+    select array_agg(r.id order by r.bm25 desc, r.id), array_agg(r.bm25 order by r.bm25 desc, r.id)
+    into top_ids, top_scores
+    from public.bm25_top(ws, public.any_lexeme(known[1:keep]), known, idfs, avglen, k1, b,
+                         document_ids, pool) r;
+  end if;
 
   return query
-  with stats as (
-    select s.chunk_count::float8 as n, s.total_length::float8 / greatest(s.chunk_count, 1) as avglen
-    from public.workspace_chunk_stats s
-    where s.workspace_id = ws and s.chunk_count > 0
-  ),
-  idf as (
-    select ts.term, ln(1 + (st.n - ts.chunk_freq + 0.5) / (ts.chunk_freq + 0.5)) as idf
-    from public.chunk_term_stats ts cross join stats st
-    where ts.workspace_id = ws
-      and ts.term = any (terms)
-  ),
-  lexical as (
-    select c.id, sum(i.idf * cardinality(t.positions) * (k1 + 1)
-             / (cardinality(t.positions) + k1 * (1 - b + b * c.lexeme_count / st.avglen))) as bm25
-    from public.chunks c
-    cross join stats st
-    -- Only the query's lexemes, with their positions: weight them A, keep the A's.
-    cross join lateral unnest(ts_filter(setweight(c.lexemes, 'A', terms), '{a}')) t
-    join idf i on i.term = t.lexeme
-    where c.workspace_id = ws and c.lexemes @@ tsq
-      and (document_ids is null or c.document_id = any (document_ids))
-    group by c.id
-    order by 2 desc, c.id
-    limit pool
-  ),
-  lexical_ranked as (
-    select l.id, l.bm25, (row_number() over (order by l.bm25 desc, l.id))::int as rank from lexical l
+  with lexical as (
+    select l.id, l.bm25, l.rank::int as rank
+    from unnest(top_ids, top_scores) with ordinality as l (id, bm25, rank)
   ),
   semantic as (
     select c.id, 1 - (c.embedding operator(extensions.<=>) query_embedding) as similarity
@@ -116,7 +169,7 @@ begin
       case when query_embedding is null then l.bm25
            else coalesce(lexical_weight / (rrf_k + l.rank), 0)
               + coalesce(semantic_weight / (rrf_k + s.rank), 0) end as score
-    from lexical_ranked l full join semantic_ranked s on s.id = l.id
+    from lexical l full join semantic_ranked s on s.id = l.id
   )
   select f.id, c.document_id, d.title, c.ordinal, c.page_start, c.page_end, f.score, f.bm25,
     f.lexical_rank, f.semantic_rank, f.similarity,

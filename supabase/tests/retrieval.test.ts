@@ -77,8 +77,8 @@ describe('BM25 scores', () => {
   const b = 0.75
 
   /** Okapi BM25 with Lucene's idf, from the formula, over whitespace-split words. */
-  function expectedScores(query: string[]) {
-    const docs = texts.map((t) => t.split(' '))
+  function expectedScores(query: string[], corpus = texts) {
+    const docs = corpus.map((t) => t.split(' '))
     const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length
     const idf = (term: string) => {
       const n = docs.filter((d) => d.includes(term)).length
@@ -113,6 +113,38 @@ describe('BM25 scores', () => {
       expect(row.score).toBeCloseTo(expected[i]!, 6)
       expect(row.bm25).toBe(row.score)
       expect(row.title).toBe('Fruit')
+    }
+  })
+
+  it('are exact when rare terms decide the top alone, partly or not at all (MaxScore)', async () => {
+    // 40 chunks share "common"; "medium" is in 4 of them (10%); "rare" in one (at most 5%).
+    const corpus = Array.from({ length: 40 }, (_, i) =>
+      i === 7 ? 'rare common' : `${i < 4 ? 'medium ' : ''}common ${'filler '.repeat(i % 5)}`.trim(),
+    )
+    const workspace = await newWorkspace()
+    const { chunkIds } = await addDocument('Many', corpus, workspace)
+    for (const query of ['rare common', 'rare medium common']) {
+      const expected = expectedScores(query.split(' '), corpus)
+      const order = expected.map((score, i) => ({ score, id: chunkIds[i]! }))
+      order.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1))
+      for (const matchCount of [1, 2, 5]) {
+        const { data, error } = await as(people.viewer).rpc('search_chunks', {
+          workspace_id: workspace,
+          query,
+          match_count: matchCount,
+          k1,
+          b,
+          snippets: false,
+        })
+        expect(error).toBeNull()
+        const rows = data as { chunk_id: string; score: number }[]
+        const wanted = order.slice(0, matchCount)
+        expect(
+          rows.map((r) => r.chunk_id),
+          `${query} @ ${matchCount}`,
+        ).toEqual(wanted.map((o) => o.id))
+        for (const [i, row] of rows.entries()) expect(row.score).toBeCloseTo(wanted[i]!.score, 6)
+      }
     }
   })
 

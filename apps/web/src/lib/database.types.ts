@@ -318,8 +318,23 @@ export type Database = {
     Views: { [_ in never]: never }
     Functions: {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
+      any_lexeme: { Args: { lexemes: string[] }; Returns: string }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
       bm25_lexemes: { Args: { content: string }; Returns: string }
+      bm25_top: {
+        Args: {
+          workspace_id: string
+          tsq: string
+          terms: string[]
+          idfs: number[]
+          avglen: number
+          k1: number
+          b: number
+          document_ids: string[]
+          lim: number
+        }
+        Returns: { id: string; bm25: number }[]
+      }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {

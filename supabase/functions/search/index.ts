@@ -2,7 +2,7 @@
 // caller's JWT. search_chunks runs as the caller (security invoker), so RLS decides which
 // chunks exist; the membership check up front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
-import { corsHeaders, fail, reply } from './cors.ts'
+import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQuery } from './embed.ts'
 import { readInput } from './input.ts'
 

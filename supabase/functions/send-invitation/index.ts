@@ -2,7 +2,7 @@
 // The invitation is read as the caller, through RLS, so only its workspace's owners get
 // anything sent; the service key is used for Auth's mail only, never for reading.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
-import { corsHeaders, fail, reply } from './cors.ts'
+import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { readInput } from './input.ts'
 import { mailInvitation } from './mail.ts'
 

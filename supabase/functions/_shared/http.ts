@@ -1,6 +1,6 @@
-// The app may be served from another origin than the API (Vite in development), so every
-// answer carries CORS headers and the preflight is answered here, as the platform leaves
-// it to the function.
+// Shared by every function. The app may be served from another origin than the API (Vite in
+// development), so every answer carries CORS headers and the preflight is answered here, as the
+// platform leaves it to the function.
 export const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',

@@ -52,4 +52,19 @@ describe('Database.readAsUser (one round trip)', () => {
     await expect(writer).rejects.toThrow('roll back')
     expect(await read).toEqual([{ title: 'mine' }])
   })
+
+  it('keeps prepared statements right across roles, a DISCARD ALL and a changed table', async () => {
+    const sql = 'select * from public.notes order by id'
+    const anon = { role: 'anon', claims: { role: 'anon' } }
+    expect(await stack.db.readAsUser(anon, sql, [])).toEqual([])
+    expect((await stack.db.readAsUser(asAlice, sql, [])).map((r) => r.title)).toEqual(['mine'])
+    expect(await stack.db.readAsUser(anon, sql, [])).toEqual([])
+
+    await stack.db.pg.exec('discard all')
+    expect((await stack.db.readAsUser(asAlice, sql, [])).map((r) => r.title)).toEqual(['mine'])
+
+    await stack.db.pg.exec(`alter table public.notes add column mood text default 'calm'`)
+    const [row] = await stack.db.readAsUser(asAlice, sql, [])
+    expect(row).toMatchObject({ title: 'mine', mood: 'calm' })
+  })
 })

@@ -4,7 +4,10 @@ import type { PGlite } from '@electric-sql/pglite'
 // as extended-protocol messages ending in a single Sync, so they share Postgres's implicit
 // transaction (set_config(..., true) lasts exactly that long, and RLS applies). A
 // transaction() costs four round trips (BEGIN, context, query, COMMIT); this is ~1.8x faster.
-// Only for statements that never need rolling back: the implicit transaction commits.
+// Each SQL text is also kept as a named prepared statement, so later calls skip parsing and
+// planning (another 3-4x here); Postgres itself re-plans when the schema, the role (RLS) or
+// the search_path changes. Only for statements that never need rolling back: the implicit
+// transaction commits.
 
 const encoder = new TextEncoder()
 
@@ -35,9 +38,9 @@ function text(value: unknown): Uint8Array | null {
   return encoder.encode(JSON.stringify(value))
 }
 
-/** Parse, Bind, Describe and Execute of one unnamed statement with text parameters. */
-function statement(sql: string, values: unknown[]): Uint8Array[] {
-  const bind: Uint8Array[] = [cstring(''), cstring(''), int16(0), int16(values.length)]
+/** Bind, Describe and Execute of the prepared statement `name` with text parameters. */
+function execute(name: string, values: unknown[]): Uint8Array[] {
+  const bind: Uint8Array[] = [cstring(''), cstring(name), int16(0), int16(values.length)]
   for (const value of values) {
     const bytes = text(value)
     if (bytes) bind.push(int32(bytes.length), bytes)
@@ -45,12 +48,59 @@ function statement(sql: string, values: unknown[]): Uint8Array[] {
   }
   bind.push(int16(0))
   return [
-    message('P', [cstring(''), cstring(sql), int16(0)]),
     message('B', bind),
     message('D', [encoder.encode('P'), cstring('')]),
     message('E', [cstring(''), int32(0)]),
   ]
 }
+
+const closeStatement = (name: string) => message('C', [encoder.encode('S'), cstring(name)])
+
+/** Which SQL texts have a prepared statement in PGlite's one session, and their names. */
+class StatementCache {
+  private readonly names = new Map<string, string>()
+  private readonly prepared = new Set<string>()
+  private next = 0
+  private static readonly limit = 500
+
+  /** The messages that run `sql`: preparing it first when it is new (or was lost). */
+  messages(sql: string, values: unknown[], out: Uint8Array[]): string {
+    let name = this.names.get(sql)
+    if (name) {
+      // Most recently used last, so eviction takes the least recently used.
+      this.names.delete(sql)
+      this.names.set(sql, name)
+    } else {
+      name = `lb_${this.next++}`
+      this.names.set(sql, name)
+      if (this.names.size > StatementCache.limit) this.evictOldest(out)
+    }
+    if (!this.prepared.has(name)) {
+      // Closing a statement that does not exist is not an error, so a re-prepare is safe.
+      out.push(closeStatement(name), message('P', [cstring(name), cstring(sql), int16(0)]))
+    }
+    out.push(...execute(name, values))
+    return name
+  }
+
+  private evictOldest(out: Uint8Array[]): void {
+    const [sql, name] = this.names.entries().next().value as [string, string]
+    this.names.delete(sql)
+    this.prepared.delete(name)
+    out.push(closeStatement(name))
+  }
+
+  succeeded(names: string[]): void {
+    for (const name of names) this.prepared.add(name)
+  }
+
+  /** After an error Postgres skipped the rest of the pipeline: prepare these again next time. */
+  failed(names: string[]): void {
+    for (const name of names) this.prepared.delete(name)
+  }
+}
+
+const caches = new WeakMap<PGlite, StatementCache>()
 
 type Field = { name: string; dataTypeID: number }
 type BackendMessage = { name: string; fields?: Field[] | (string | null)[] }
@@ -74,26 +124,47 @@ export async function pipelinedRead(
   sql: string,
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {
-  const parts = [
-    ...prelude.flatMap((p) => statement(p.sql, p.values)),
-    ...statement(sql, values),
-    message('S', []),
-  ]
-  const buffer = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    buffer.set(part, offset)
-    offset += part.length
+  let cache = caches.get(pg)
+  if (!cache) caches.set(pg, (cache = new StatementCache()))
+  const statements = [...prelude, { sql, values }]
+  const run = async () => {
+    const parts: Uint8Array[] = []
+    const names = statements.map((s) => cache.messages(s.sql, s.values, parts))
+    parts.push(message('S', []))
+    const buffer = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+    let offset = 0
+    for (const part of parts) {
+      buffer.set(part, offset)
+      offset += part.length
+    }
+    try {
+      // PGlite's execProtocol takes no lock itself; take the same two that query() takes, in
+      // the same order, so this never runs inside another caller's transaction.
+      const { messages } = await pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(() => pg.execProtocol(buffer, { syncToFs: false })),
+      )
+      cache.succeeded(names)
+      return messages as BackendMessage[]
+    } catch (error) {
+      cache.failed(names)
+      throw error
+    }
   }
-  // PGlite's execProtocol takes no lock itself; take the same two that query() takes, in
-  // the same order, so this never runs inside another caller's transaction.
-  const { messages } = await pg._runExclusiveTransaction(() =>
-    pg._runExclusiveQuery(() => pg.execProtocol(buffer, { syncToFs: false })),
-  )
+  let messages: BackendMessage[]
+  try {
+    messages = await run()
+  } catch (error) {
+    // A prepared statement can vanish (26000: DISCARD ALL from a psql client on the shared
+    // session) or outlive its result type (0A000: a migration changed the columns); it has
+    // been forgotten above, so one retry prepares it again.
+    const code = (error as { code?: string }).code
+    if (code !== '26000' && code !== '0A000') throw error
+    messages = await run()
+  }
   let index = 0
   let fields: Field[] = []
   const rows: Record<string, unknown>[] = []
-  for (const m of messages as BackendMessage[]) {
+  for (const m of messages) {
     if (m.name === 'commandComplete') index++
     if (index !== prelude.length) continue
     if (m.name === 'rowDescription') fields = m.fields as Field[]

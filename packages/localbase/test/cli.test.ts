@@ -72,6 +72,13 @@ describe('the localbase command', () => {
       `insert into personal.diary values (7, 'from psql') returning entry`,
     ])
     expect(stdout.trim()).toBe('from psql')
+    // REST reads share PGlite's one session with the socket client and still answer.
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/rest/v1/diary?id=eq.7&select=entry`, {
+        headers: { 'accept-profile': 'personal' },
+      })
+      expect(await res.json()).toEqual([{ entry: 'from psql' }])
+    }
   })
 
   it('closes the database cleanly on SIGTERM, and a restart keeps every row', async () => {

@@ -102,6 +102,12 @@ class StatementCache {
 
 const caches = new WeakMap<PGlite, StatementCache>()
 
+class PipelineDesync extends Error {
+  constructor() {
+    super('PGlite returned no answer to a pipelined read')
+  }
+}
+
 type Field = { name: string; dataTypeID: number }
 type BackendMessage = { name: string; fields?: Field[] | (string | null)[] }
 
@@ -143,6 +149,11 @@ export async function pipelinedRead(
       const { messages } = await pg._runExclusiveTransaction(() =>
         pg._runExclusiveQuery(() => pg.execProtocol(buffer, { syncToFs: false })),
       )
+      // Every Sync ends in ReadyForQuery. After a client of the --db-port socket has used
+      // the shared session, PGlite can hand back an empty answer once; a read is safe to redo.
+      if (!(messages as BackendMessage[]).some((m) => m.name === 'readyForQuery')) {
+        throw new PipelineDesync()
+      }
       cache.succeeded(names)
       return messages as BackendMessage[]
     } catch (error) {
@@ -158,7 +169,7 @@ export async function pipelinedRead(
     // session) or outlive its result type (0A000: a migration changed the columns); it has
     // been forgotten above, so one retry prepares it again.
     const code = (error as { code?: string }).code
-    if (code !== '26000' && code !== '0A000') throw error
+    if (!(error instanceof PipelineDesync) && code !== '26000' && code !== '0A000') throw error
     messages = await run()
   }
   let index = 0

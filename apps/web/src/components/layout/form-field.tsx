@@ -1,3 +1,4 @@
+import { Slot } from 'radix-ui'
 import type * as React from 'react'
 import { Label } from '@/components/ui/label'
 
@@ -8,10 +9,11 @@ type FormFieldProps = {
   hint?: React.ReactNode
   /** Right of the label, e.g. a "Forgot password?" link. */
   aside?: React.ReactNode
-  children: React.ReactNode
+  /** One control; it is given `id`, `aria-invalid` and `aria-describedby` here. */
+  children: React.ReactElement
 }
 
-/** A label, its control and its message; the control gets `id` and `aria-describedby` itself. */
+/** A label, its control and its message, with the control wired to both for assistive tech. */
 export function FormField({ id, label, error, hint, aside, children }: FormFieldProps) {
   return (
     <div className="grid gap-2">
@@ -19,7 +21,13 @@ export function FormField({ id, label, error, hint, aside, children }: FormField
         <Label htmlFor={id}>{label}</Label>
         {aside}
       </div>
-      {children}
+      <Slot.Root
+        id={id}
+        aria-invalid={!!error}
+        aria-describedby={error || hint ? `${id}-message` : undefined}
+      >
+        {children}
+      </Slot.Root>
       {error ? (
         <p id={`${id}-message`} role="alert" className="text-destructive text-sm">
           {error}

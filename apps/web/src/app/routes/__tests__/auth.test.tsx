@@ -39,6 +39,11 @@ describe('accounts', () => {
     await user.type(screen.getByLabelText('Password'), 'abc')
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('Use at least 8 characters')).toBeInTheDocument()
+    // The field is marked invalid and described by its message, for screen readers.
+    const password = screen.getByLabelText('Password')
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    expect(password).toHaveAccessibleDescription('Use at least 8 characters')
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false')
   })
 
   it('explains wrong credentials, then signs in and returns to the page asked for', async () => {

@@ -53,15 +53,7 @@ export function EmailLinkForm({ submitLabel, sentMessage, send }: EmailLinkFormP
     >
       <FormError message={send.error ? authErrorMessage(send.error) : null} />
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          aria-invalid={!!errors.email}
-          aria-describedby="email-message"
-          {...form.register('email')}
-        />
+        <Input type="email" autoComplete="email" autoFocus {...form.register('email')} />
       </FormField>
       <Button type="submit" disabled={send.isPending} className="w-full">
         {send.isPending ? 'Sending…' : submitLabel}

@@ -28,24 +28,14 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
         hint="At least 8 characters."
       >
         <Input
-          id="password"
           type="password"
           autoComplete="new-password"
           autoFocus
-          aria-invalid={!!errors.password}
-          aria-describedby="password-message"
           {...form.register('password')}
         />
       </FormField>
       <FormField id="confirm" label="Repeat it" error={errors.confirm?.message}>
-        <Input
-          id="confirm"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.confirm}
-          aria-describedby="confirm-message"
-          {...form.register('confirm')}
-        />
+        <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
       </FormField>
       <Button type="submit" disabled={update.isPending} className="w-full">
         {update.isPending ? 'Saving…' : 'Set new password'}

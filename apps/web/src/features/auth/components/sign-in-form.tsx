@@ -21,15 +21,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormError message={signIn.error ? authErrorMessage(signIn.error) : null} />
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          aria-invalid={!!errors.email}
-          aria-describedby="email-message"
-          {...form.register('email')}
-        />
+        <Input type="email" autoComplete="email" autoFocus {...form.register('email')} />
       </FormField>
       <FormField
         id="password"
@@ -44,14 +36,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           </Link>
         }
       >
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={!!errors.password}
-          aria-describedby="password-message"
-          {...form.register('password')}
-        />
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       <Button type="submit" disabled={signIn.isPending} className="mt-2 w-full">
         {signIn.isPending ? 'Signing in…' : 'Sign in'}

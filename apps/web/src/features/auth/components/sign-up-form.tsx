@@ -43,24 +43,10 @@ export function SignUpForm({ redirectTo, onSignedIn, defaultEmail = '' }: SignUp
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormError message={signUp.error ? authErrorMessage(signUp.error) : null} />
       <FormField id="displayName" label="Name" error={errors.displayName?.message}>
-        <Input
-          id="displayName"
-          autoComplete="name"
-          autoFocus
-          aria-invalid={!!errors.displayName}
-          aria-describedby="displayName-message"
-          {...form.register('displayName')}
-        />
+        <Input autoComplete="name" autoFocus {...form.register('displayName')} />
       </FormField>
       <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          aria-describedby="email-message"
-          {...form.register('email')}
-        />
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <FormField
         id="password"
@@ -68,14 +54,7 @@ export function SignUpForm({ redirectTo, onSignedIn, defaultEmail = '' }: SignUp
         error={errors.password?.message}
         hint="At least 8 characters."
       >
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          aria-describedby="password-message"
-          {...form.register('password')}
-        />
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <Button type="submit" disabled={signUp.isPending} className="mt-2 w-full">
         {signUp.isPending ? 'Creating your account…' : 'Create account'}

@@ -107,12 +107,9 @@ export function InviteMemberDialog({ workspaceId }: { workspaceId: string }) {
             <FormError message={invite.error ? errorMessage(invite.error) : null} />
             <FormField id="invite-email" label="Email" error={emailError}>
               <Input
-                id="invite-email"
                 type="email"
                 autoComplete="off"
                 placeholder="name@example.com"
-                aria-invalid={!!emailError}
-                aria-describedby="invite-email-message"
                 {...form.register('email')}
               />
             </FormField>

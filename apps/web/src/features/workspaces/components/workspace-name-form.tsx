@@ -34,12 +34,9 @@ export function WorkspaceNameForm({
       <FormError message={error ? errorMessage(error) : null} />
       <FormField id="workspace-name" label="Workspace name" error={nameError}>
         <Input
-          id="workspace-name"
           autoComplete="off"
           placeholder="e.g. Research"
           disabled={disabled}
-          aria-invalid={!!nameError}
-          aria-describedby="workspace-name-message"
           {...form.register('name')}
         />
       </FormField>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientFor, startStack, type User } from './stack.ts'
-import { createPeople, createWorld, type People } from './world.ts'
+import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
 const stack = await startStack()
 afterAll(() => stack.stop())
@@ -14,26 +14,8 @@ beforeAll(async () => {
 
 const as = (user?: User) => clientFor(stack, user)
 
-/** A ready document with one chunk per text, written by the editor through supabase-js. */
-async function addDocument(title: string, texts: string[], workspace = workspaceId) {
-  const editor = as(people.editor)
-  const doc = await editor
-    .from('documents')
-    .insert({ workspace_id: workspace, title, status: 'ready', stage: 'ready' })
-    .select('id')
-    .single()
-  expect(doc.error).toBeNull()
-  const documentId = (doc.data as { id: string }).id
-  const rows = texts.map((content, ordinal) => ({
-    document_id: documentId,
-    workspace_id: workspace,
-    ordinal,
-    content,
-  }))
-  const chunks = await editor.from('chunks').insert(rows).select('id')
-  expect(chunks.error).toBeNull()
-  return { documentId, chunkIds: (chunks.data as { id: string }[]).map((c) => c.id) }
-}
+const addDocument = (title: string, texts: string[], workspace = workspaceId) =>
+  addReadyDocument(stack, people.editor, workspace, title, texts)
 
 async function newWorkspace(): Promise<string> {
   return (await createWorld(stack, people)).workspaceId

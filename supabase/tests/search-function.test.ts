@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientFor, startStack, type User } from './stack.ts'
-import { createPeople, createWorld, type People } from './world.ts'
+import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
 // The search Edge Function on localbase, called through supabase-js as each kind of caller.
 const stack = await startStack()
@@ -24,28 +24,8 @@ let voyages: { documentId: string; chunkIds: string[] }
 
 const as = (user?: User) => clientFor(stack, user)
 
-/** A ready document with one chunk per text, written by the editor through supabase-js. */
-async function addDocument(title: string, texts: string[]) {
-  const editor = as(people.editor)
-  const doc = await editor
-    .from('documents')
-    .insert({ workspace_id: workspaceId, title, status: 'ready', stage: 'ready' })
-    .select('id')
-    .single()
-  expect(doc.error).toBeNull()
-  const documentId = (doc.data as { id: string }).id
-  const rows = texts.map((content, ordinal) => ({
-    document_id: documentId,
-    workspace_id: workspaceId,
-    ordinal,
-    content,
-    page_start: ordinal + 1,
-    page_end: ordinal + 2,
-  }))
-  const chunks = await editor.from('chunks').insert(rows).select('id').order('ordinal')
-  expect(chunks.error).toBeNull()
-  return { documentId, chunkIds: (chunks.data as { id: string }[]).map((c) => c.id) }
-}
+const addDocument = (title: string, texts: string[]) =>
+  addReadyDocument(stack, people.editor, workspaceId, title, texts)
 
 const search = (user: User | undefined, body: Record<string, unknown>) =>
   as(user).functions.invoke<{ results: Result[] }>('search', { body })

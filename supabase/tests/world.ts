@@ -1,4 +1,4 @@
-import { createUser, type Stack, type User } from './stack.ts'
+import { clientFor, createUser, type Stack, type User } from './stack.ts'
 
 export const actors = ['anonymous', 'outsider', 'viewer', 'editor', 'owner'] as const
 export type Actor = (typeof actors)[number]
@@ -49,4 +49,36 @@ export async function createWorld(stack: Stack, people: People): Promise<World> 
 
 export function actorUser(world: World, actor: Actor): User | undefined {
   return actor === 'anonymous' ? undefined : world.people[actor]
+}
+
+/**
+ * A ready document with one chunk per text (chunk n on pages n+1 to n+2), written through
+ * supabase-js by `editor`, so RLS applies to the writes.
+ */
+export async function addReadyDocument(
+  stack: Stack,
+  editor: User,
+  workspaceId: string,
+  title: string,
+  texts: string[],
+): Promise<{ documentId: string; chunkIds: string[] }> {
+  const client = clientFor(stack, editor)
+  const doc = await client
+    .from('documents')
+    .insert({ workspace_id: workspaceId, title, status: 'ready', stage: 'ready' })
+    .select('id')
+    .single()
+  if (doc.error) throw doc.error
+  const documentId = (doc.data as { id: string }).id
+  const rows = texts.map((content, ordinal) => ({
+    document_id: documentId,
+    workspace_id: workspaceId,
+    ordinal,
+    content,
+    page_start: ordinal + 1,
+    page_end: ordinal + 2,
+  }))
+  const chunks = await client.from('chunks').insert(rows).select('id').order('ordinal')
+  if (chunks.error) throw chunks.error
+  return { documentId, chunkIds: (chunks.data as { id: string }[]).map((c) => c.id) }
 }

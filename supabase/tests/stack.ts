@@ -17,14 +17,17 @@ const workdir = new URL('../..', import.meta.url).pathname
 
 export type Stack = Localbase & { stop(): Promise<void> }
 
-/** Starts localbase on a free port with a temporary data dir, for one test file. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Starts localbase on a free port with a temporary data dir, for one test file. `env` adds
+ * to the functions' environment (an AI provider's key and base URL, say).
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-db-test-'))
   const lb = await startLocalbase({
     workdir,
     port: 0,
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '' },
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...env },
   })
   return {
     ...lb,

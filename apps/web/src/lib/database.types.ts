@@ -4,6 +4,45 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      chunk_embeddings: {
+        Row: {
+          chunk_id: string
+          created_at: string
+          embedding: string
+          model: string
+          workspace_id: string
+        }
+        Insert: {
+          chunk_id: string
+          created_at?: string
+          embedding: string
+          model: string
+          workspace_id: string
+        }
+        Update: {
+          chunk_id?: string
+          created_at?: string
+          embedding?: string
+          model?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'chunk_embeddings_chunk_id_fkey'
+            columns: ['chunk_id']
+            isOneToOne: false
+            referencedRelation: 'chunks'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'chunk_embeddings_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       chunk_term_stats: {
         Row: { chunk_freq: number; term: string; workspace_id: string }
         Insert: { chunk_freq: number; term: string; workspace_id: string }
@@ -77,6 +116,44 @@ export type Database = {
             isOneToOne: false
             referencedRelation: 'documents'
             referencedColumns: ['id', 'workspace_id']
+          },
+        ]
+      }
+      conversations: {
+        Row: {
+          created_at: string
+          created_by: string
+          id: string
+          title: string
+          updated_at: string
+          visibility: string
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string
+          id?: string
+          title?: string
+          updated_at?: string
+          visibility?: string
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string
+          id?: string
+          title?: string
+          updated_at?: string
+          visibility?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'conversations_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
           },
         ]
       }
@@ -154,6 +231,101 @@ export type Database = {
           },
           {
             foreignKeyName: 'documents_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      message_feedback: {
+        Row: {
+          comment: string | null
+          created_at: string
+          message_id: string
+          rating: number
+          user_id: string
+        }
+        Insert: {
+          comment?: string | null
+          created_at?: string
+          message_id: string
+          rating: number
+          user_id?: string
+        }
+        Update: {
+          comment?: string | null
+          created_at?: string
+          message_id?: string
+          rating?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'message_feedback_message_id_fkey'
+            columns: ['message_id']
+            isOneToOne: false
+            referencedRelation: 'messages'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          citations: Json
+          content: string
+          conversation_id: string
+          created_at: string
+          created_by: string | null
+          error: string | null
+          extractive: boolean
+          id: string
+          model: string | null
+          role: string
+          status: string
+          usage: Json | null
+          workspace_id: string
+        }
+        Insert: {
+          citations?: Json
+          content?: string
+          conversation_id: string
+          created_at?: string
+          created_by?: string | null
+          error?: string | null
+          extractive?: boolean
+          id?: string
+          model?: string | null
+          role: string
+          status?: string
+          usage?: Json | null
+          workspace_id: string
+        }
+        Update: {
+          citations?: Json
+          content?: string
+          conversation_id?: string
+          created_at?: string
+          created_by?: string | null
+          error?: string | null
+          extractive?: boolean
+          id?: string
+          model?: string | null
+          role?: string
+          status?: string
+          usage?: Json | null
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'messages_conversation_id_fkey'
+            columns: ['conversation_id']
+            isOneToOne: false
+            referencedRelation: 'conversations'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'messages_workspace_id_fkey'
             columns: ['workspace_id']
             isOneToOne: false
             referencedRelation: 'workspaces'
@@ -292,6 +464,7 @@ export type Database = {
           embedding_model: string | null
           id: string
           name: string
+          pending_embedding_model: string | null
           updated_at: string
         }
         Insert: {
@@ -301,6 +474,7 @@ export type Database = {
           embedding_model?: string | null
           id?: string
           name: string
+          pending_embedding_model?: string | null
           updated_at?: string
         }
         Update: {
@@ -310,6 +484,7 @@ export type Database = {
           embedding_model?: string | null
           id?: string
           name?: string
+          pending_embedding_model?: string | null
           updated_at?: string
         }
         Relationships: []
@@ -335,6 +510,8 @@ export type Database = {
         }
         Returns: { id: string; bm25: number }[]
       }
+      can_see_conversation: { Args: { conversation_id: string }; Returns: boolean }
+      conversation_topic_id: { Args: { topic: string }; Returns: string }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {

@@ -12,6 +12,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'supabase/tests/**/*.test.ts',
+            'tests/fake-provider/**/*.test.ts',
           ],
           testTimeout: 30_000,
           // A stack start-up is a few seconds, but far more on a loaded machine.

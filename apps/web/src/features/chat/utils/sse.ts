@@ -49,15 +49,17 @@ export class SseParser {
 /** The events of a streamed response body, as they arrive. */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
   const parser = new SseParser()
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  const decoder = new TextDecoder()
+  const reader = body.getReader()
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
-      yield* parser.feed(value)
+      // `stream: true` keeps a character split across chunks for the next one.
+      yield* parser.feed(decoder.decode(value, { stream: true }))
     }
     // A stream that ends without its final blank line still delivers its last event.
-    yield* parser.feed('\n\n')
+    yield* parser.feed(`${decoder.decode()}\n\n`)
   } finally {
     reader.releaseLock()
   }

@@ -56,13 +56,21 @@ export default tseslint.config(
               ],
               from: ['./apps/web/src/features', './apps/web/src/app'],
             },
-            ...['auth', 'workspaces', 'members', 'documents', 'search', 'chat', 'settings'].map(
-              (feature) => ({
-                target: `./apps/web/src/features/${feature}`,
-                from: './apps/web/src/features',
-                except: [`./${feature}`],
-              }),
-            ),
+            ...[
+              'auth',
+              'workspaces',
+              'members',
+              'documents',
+              'search',
+              'chat',
+              'settings',
+              'library',
+              'upload',
+            ].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+            })),
           ],
         },
       ],

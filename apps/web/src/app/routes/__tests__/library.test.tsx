@@ -1,0 +1,268 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { supabase } from '@/lib/supabase'
+import { renderApp } from '@/testing/render-app'
+import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+
+type NewDocument = {
+  title: string
+  status?: string
+  stage?: string
+  progress?: number
+  mime_type?: string
+  size_bytes?: number
+  page_count?: number
+  chunk_count?: number
+  error?: string
+  created_at?: string
+  updated_at?: string
+  storage_path?: string
+}
+
+async function ownWorkspace() {
+  const owner = await signUpAs('Ada Owner', uniqueEmail('owner'))
+  const { data, error } = await supabase
+    .from('workspaces')
+    .insert({ name: 'Archive' })
+    .select()
+    .single()
+  if (error) throw error
+  return { owner, workspace: data }
+}
+
+async function addDocuments(workspaceId: string, documents: NewDocument[]) {
+  const { data, error } = await supabase
+    .from('documents')
+    .insert(
+      documents.map((d) => ({ status: 'ready', stage: 'ready', ...d, workspace_id: workspaceId })),
+      // Columns a row leaves out take their defaults, not null.
+      { defaultToNull: false },
+    )
+    .select('id, title')
+  if (error) throw error
+  return data
+}
+
+const table = () => screen.findByRole('table', { name: 'Documents' })
+const rowOf = async (title: string) =>
+  (await within(await table()).findByRole('link', { name: title })).closest<HTMLElement>(
+    '[role="row"]',
+  )!
+const titles = () =>
+  within(screen.getByRole('table', { name: 'Documents' }))
+    .queryAllByRole('link')
+    .map((link) => link.textContent)
+
+describe('library', () => {
+  it('lists the documents with their details and shows status changes live', async () => {
+    const { workspace } = await ownWorkspace()
+    const [report] = await addDocuments(workspace.id, [
+      {
+        title: 'Annual report.pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 1_572_864,
+        page_count: 42,
+        chunk_count: 180,
+      },
+      {
+        title: 'Broken scan.pdf',
+        status: 'failed',
+        error: 'this PDF has no text layer (scanned?)',
+        mime_type: 'application/pdf',
+      },
+    ])
+    renderApp(`/w/${workspace.id}/library`)
+
+    const row = await rowOf('Annual report.pdf')
+    expect(within(row).getByRole('link')).toHaveAttribute(
+      'href',
+      `/w/${workspace.id}/documents/${report!.id}`,
+    )
+    for (const text of ['PDF', '1.5 MB', '42', '180', 'Ada Owner', 'Ready'])
+      expect(within(row).getByText(text)).toBeInTheDocument()
+    const broken = await rowOf('Broken scan.pdf')
+    expect(within(broken).getByText('Failed')).toBeInTheDocument()
+    expect(within(broken).getByText('this PDF has no text layer (scanned?)')).toBeInTheDocument()
+
+    // Another upload starts: it appears, then its progress moves, without a reload.
+    const [notes] = await addDocuments(workspace.id, [
+      { title: 'Field notes.md', status: 'processing', stage: 'uploading', progress: 0 },
+    ])
+    const live = await rowOf('Field notes.md')
+    expect(within(live).getByText('Uploading… 0%')).toBeInTheDocument()
+    await supabase
+      .from('documents')
+      .update({ stage: 'indexing', progress: 0.75 })
+      .eq('id', notes!.id)
+    expect(await within(live).findByText('Indexing… 75%')).toBeInTheDocument()
+    expect(within(live).getByRole('progressbar', { name: 'Indexing' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    )
+    await supabase
+      .from('documents')
+      .update({ status: 'ready', stage: 'ready', progress: 1, chunk_count: 3 })
+      .eq('id', notes!.id)
+    expect(await within(live).findByText('Ready')).toBeInTheDocument()
+
+    // Deleted elsewhere: the row goes.
+    await supabase.from('documents').delete().eq('id', notes!.id)
+    await waitFor(() => expect(titles()).not.toContain('Field notes.md'))
+  })
+
+  it('searches titles, filters by status and type, and sorts', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocuments(workspace.id, [
+      {
+        title: 'Zebra migration.pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 5000,
+        created_at: '2026-01-03T00:00:00Z',
+      },
+      {
+        title: 'alpine flora.docx',
+        size_bytes: 90_000,
+        created_at: '2026-01-01T00:00:00Z',
+      },
+      {
+        title: 'Migration routes.csv',
+        mime_type: 'text/csv',
+        size_bytes: 10,
+        status: 'failed',
+        error: 'the file is empty',
+        created_at: '2026-01-02T00:00:00Z',
+      },
+      {
+        title: 'Old upload.txt',
+        status: 'processing',
+        stage: 'extracting',
+        created_at: '2025-12-01T00:00:00Z',
+        updated_at: '2025-12-01T00:05:00Z',
+      },
+    ])
+    const { user } = renderApp(`/w/${workspace.id}/library`)
+    await table()
+    // Newest first by default.
+    expect(titles()).toEqual([
+      'Zebra migration.pdf',
+      'Migration routes.csv',
+      'alpine flora.docx',
+      'Old upload.txt',
+    ])
+    // A processing document that stopped moving long ago was interrupted.
+    expect(within(await rowOf('Old upload.txt')).getByText('Interrupted')).toBeInTheDocument()
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search titles' }), 'migration')
+    expect(titles()).toEqual(['Zebra migration.pdf', 'Migration routes.csv'])
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }))
+    await user.click(await screen.findByRole('option', { name: 'Failed' }))
+    expect(titles()).toEqual(['Migration routes.csv'])
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }))
+    await user.click(await screen.findByRole('option', { name: 'PDF' }))
+    expect(await screen.findByText('No documents match')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(titles()).toHaveLength(4)
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }))
+    await user.click(await screen.findByRole('option', { name: 'Word' }))
+    expect(titles()).toEqual(['alpine flora.docx'])
+    await user.click(screen.getByRole('combobox', { name: 'Type' }))
+    await user.click(await screen.findByRole('option', { name: 'Any type' }))
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort' }))
+    await user.click(await screen.findByRole('option', { name: 'Title A–Z' }))
+    expect(titles()).toEqual([
+      'alpine flora.docx',
+      'Migration routes.csv',
+      'Old upload.txt',
+      'Zebra migration.pdf',
+    ])
+    expect(screen.getByRole('columnheader', { name: 'Title' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
+    await user.click(screen.getByRole('combobox', { name: 'Sort' }))
+    await user.click(await screen.findByRole('option', { name: 'Largest first' }))
+    expect(titles()).toEqual([
+      'alpine flora.docx',
+      'Zebra migration.pdf',
+      'Migration routes.csv',
+      'Old upload.txt',
+    ])
+  })
+
+  it('renames and deletes a document, its original in Storage included', async () => {
+    const { workspace } = await ownWorkspace()
+    const path = `${workspace.id}/${crypto.randomUUID()}/minutes.txt`
+    const uploaded = await supabase.storage
+      .from('documents')
+      .upload(path, new Blob(['Minutes of the meeting']), { contentType: 'text/plain' })
+    expect(uploaded.error).toBeNull()
+    const [minutes] = await addDocuments(workspace.id, [
+      { title: 'minutes.txt', storage_path: path, mime_type: 'text/plain', size_bytes: 22 },
+    ])
+    const { user } = renderApp(`/w/${workspace.id}/library`)
+
+    await user.click(
+      within(await rowOf('minutes.txt')).getByRole('button', { name: 'Actions for minutes.txt' }),
+    )
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename document' })
+    const input = within(dialog).getByLabelText('Title')
+    await user.clear(input)
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Give the document a title.')).toBeInTheDocument()
+    await user.type(input, 'Board minutes, March')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await rowOf('Board minutes, March')
+    const { data: renamed } = await supabase
+      .from('documents')
+      .select('title')
+      .eq('id', minutes!.id)
+      .single()
+    expect(renamed?.title).toBe('Board minutes, March')
+
+    await user.click(
+      within(await rowOf('Board minutes, March')).getByRole('button', {
+        name: 'Actions for Board minutes, March',
+      }),
+    )
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Delete “Board minutes, March”?')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument()
+    const { data: left } = await supabase.from('documents').select('id').eq('id', minutes!.id)
+    expect(left).toEqual([])
+    const listed = await supabase.storage
+      .from('documents')
+      .list(path.split('/').slice(0, 2).join('/'))
+    expect(listed.data).toEqual([])
+  })
+
+  it('shows a viewer the documents without upload or actions', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocuments(workspace.id, [{ title: 'Handbook.md', mime_type: 'text/markdown' }])
+    const email = uniqueEmail('viewer')
+    const { data: invitation, error } = await supabase
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace.id, email, role: 'viewer' })
+      .select('token')
+      .single()
+    if (error) throw error
+    await signOutLocally()
+    await signUpAs('viewer', email)
+    const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+    expect(accepted.error).toBeNull()
+
+    renderApp(`/w/${workspace.id}/library`)
+    const row = await rowOf('Handbook.md')
+    expect(within(row).getByText('Markdown')).toBeInTheDocument()
+    expect(within(row).getByText('Ada Owner')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Upload/ })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Upload files')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,4 @@
+export const libraryKeys = {
+  all: ['library'] as const,
+  documents: (workspaceId: string) => [...libraryKeys.all, workspaceId, 'documents'] as const,
+}

@@ -1,0 +1,122 @@
+import { FolderOpenIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import type * as React from 'react'
+import { EmptyState } from '@/components/layout/empty-state'
+import { Button } from '@/components/ui/button'
+import { errorMessage } from '@/lib/errors'
+import { useLibrary } from '../api/get-documents'
+import { useDocumentsRealtime } from '../hooks/use-documents-realtime'
+import { useNow } from '../hooks/use-now'
+import { libraryRows, queryRows, type LibraryQuery } from '../utils/library-view'
+import { DeleteDocumentDialog } from './delete-document-dialog'
+import { DocumentActions } from './document-actions'
+import { DocumentTable } from './document-table'
+import { LibraryToolbar } from './library-toolbar'
+import { LibrarySkeleton } from './library-skeleton'
+import { RenameDocumentDialog } from './rename-document-dialog'
+
+type DocumentLibraryProps = {
+  workspaceId: string
+  /** Editors and owners: row actions and retries. */
+  canEdit: boolean
+  /** Re-runs ingestion of a failed or interrupted document (editors). */
+  onRetry?: (documentId: string) => void
+  /** What the empty library says and offers (e.g. the drop zone for editors). */
+  empty: { description: React.ReactNode; action?: React.ReactNode }
+}
+
+const initialQuery: LibraryQuery = {
+  search: '',
+  status: 'all',
+  type: 'all',
+  sort: { key: 'date', descending: true },
+}
+
+type Target = { id: string; title: string }
+
+/** The workspace's documents, live: search, filters, order, and the editors' actions. */
+export function DocumentLibrary({ workspaceId, canEdit, onRetry, empty }: DocumentLibraryProps) {
+  const library = useLibrary(workspaceId)
+  useDocumentsRealtime(workspaceId)
+  const now = useNow(15_000)
+  const [query, setQuery] = useState(initialQuery)
+  const [renaming, setRenaming] = useState<Target | null>(null)
+  const [deleting, setDeleting] = useState<Target | null>(null)
+  const documents = library.data?.documents
+  const rows = useMemo(() => libraryRows(documents ?? [], now), [documents, now])
+  const shown = useMemo(() => queryRows(rows, query), [rows, query])
+
+  if (library.isPending) return <LibrarySkeleton />
+  if (library.isError) {
+    return (
+      <EmptyState
+        icon={TriangleAlertIcon}
+        title="The library could not be loaded"
+        action={
+          <Button variant="outline" onClick={() => void library.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(library.error)}
+      </EmptyState>
+    )
+  }
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon={FolderOpenIcon} title="No documents yet" action={empty.action}>
+        {empty.description}
+      </EmptyState>
+    )
+  }
+  return (
+    <>
+      <LibraryToolbar query={query} onChange={setQuery} />
+      {shown.length === 0 ? (
+        <EmptyState
+          icon={SearchXIcon}
+          title="No documents match"
+          action={
+            <Button
+              variant="outline"
+              onClick={() => setQuery({ ...initialQuery, sort: query.sort })}
+            >
+              Clear filters
+            </Button>
+          }
+        >
+          Nothing in this library matches the search and filters.
+        </EmptyState>
+      ) : (
+        <DocumentTable
+          workspaceId={workspaceId}
+          rows={shown}
+          sort={query.sort}
+          uploaders={library.data.uploaders}
+          onRetry={canEdit ? onRetry : undefined}
+          actions={
+            canEdit
+              ? (document) => (
+                  <DocumentActions
+                    title={document.title}
+                    onRename={() => setRenaming(document)}
+                    onDelete={() => setDeleting(document)}
+                  />
+                )
+              : undefined
+          }
+        />
+      )}
+      <RenameDocumentDialog
+        workspaceId={workspaceId}
+        document={renaming}
+        onClose={() => setRenaming(null)}
+      />
+      <DeleteDocumentDialog
+        workspaceId={workspaceId}
+        document={deleting}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,110 @@
+import { FileTextIcon } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
+import { documentHref } from '@/lib/links'
+import { cn } from '@/lib/utils'
+import { typeLabels } from '../utils/document-type'
+import { formatBytes, formatDate, formatDateTime } from '../utils/format'
+import { rowGrid, wide, widest } from '../utils/library-grid'
+import type { LibraryRow } from '../utils/library-view'
+import { DocumentStatus } from './document-status'
+
+type DocumentRowProps = {
+  workspaceId: string
+  row: LibraryRow
+  uploader: string
+  /** The editor's actions menu; absent for viewers. */
+  actions?: React.ReactNode
+  onRetry?: (documentId: string) => void
+  /** Positioning from the virtualizer. */
+  rowProps?: React.ComponentProps<'div'> & { 'data-index'?: number }
+}
+
+const number = (value: number | null) => (value === null ? '—' : value.toLocaleString())
+
+/** One document; the title is the link, stretched over the whole row. */
+export function DocumentRow({
+  workspaceId,
+  row,
+  uploader,
+  actions,
+  onRetry,
+  rowProps,
+}: DocumentRowProps) {
+  const { document, status, type, replacement } = row
+  const retriable = status === 'failed' || status === 'interrupted'
+  const cell = 'text-muted-foreground truncate text-sm tabular-nums'
+  return (
+    <div
+      role="row"
+      {...rowProps}
+      className={cn(
+        rowGrid(!!actions),
+        'hover:bg-accent/50 focus-within:bg-accent/50 relative min-h-14 border-b px-4 py-2 sm:px-8',
+        rowProps?.className,
+      )}
+    >
+      <div role="cell" className="flex min-w-0 items-center gap-3">
+        <FileTextIcon
+          className="text-muted-foreground hidden size-4 shrink-0 sm:block"
+          aria-hidden
+        />
+        <div className="min-w-0">
+          <Link
+            to={documentHref(workspaceId, document.id)}
+            className="block truncate text-sm font-medium outline-none after:absolute after:inset-0 focus-visible:underline"
+            title={document.title}
+          >
+            {document.title}
+          </Link>
+          <p className="text-muted-foreground truncate text-xs md:hidden">
+            {typeLabels[type]} · {formatBytes(document.size_bytes)} ·{' '}
+            {formatDate(document.created_at)}
+          </p>
+        </div>
+      </div>
+      <div role="cell" className={cn(cell, wide)}>
+        {typeLabels[type]}
+      </div>
+      <div role="cell" className={cn(cell, wide)}>
+        {formatBytes(document.size_bytes)}
+      </div>
+      <div role="cell" className={cn(cell, widest)}>
+        {number(document.page_count)}
+      </div>
+      <div role="cell" className={cn(cell, widest)}>
+        {number(document.chunk_count)}
+      </div>
+      <div role="cell" className={cn(cell, widest)} title={uploader}>
+        {uploader}
+      </div>
+      <div role="cell" className={cn(cell, wide)} title={formatDateTime(document.created_at)}>
+        {formatDate(document.created_at)}
+      </div>
+      <div role="cell" className="grid min-w-0 gap-1">
+        <DocumentStatus
+          document={document}
+          status={status}
+          onRetry={retriable && onRetry ? () => onRetry(document.id) : undefined}
+        />
+        {replacement && replacement.status !== 'ready' ? (
+          <DocumentStatus
+            document={replacement.document}
+            status={replacement.status}
+            label="New version"
+            onRetry={
+              replacement.status !== 'processing' && onRetry
+                ? () => onRetry(replacement.document.id)
+                : undefined
+            }
+          />
+        ) : null}
+      </div>
+      {actions ? (
+        <div role="cell" className="relative z-10 justify-self-end">
+          {actions}
+        </div>
+      ) : null}
+    </div>
+  )
+}

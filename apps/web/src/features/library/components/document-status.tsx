@@ -1,0 +1,76 @@
+import { CircleAlertIcon, CircleCheckIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Progress } from '@/components/ui/progress'
+import { stageLabel } from '@/lib/ingest-stages'
+import type { LibraryDocument } from '../api/get-documents'
+import type { DocumentStatus as Status } from '../utils/library-view'
+
+type DocumentStatusProps = {
+  document: LibraryDocument
+  status: Status
+  /** Offered for failed and interrupted documents, to editors. */
+  onRetry?: () => void
+  /** Prefix for a new version being ingested, e.g. "New version". */
+  label?: string
+}
+
+/** The live state of a document: stage and progress while processing, or why it failed. */
+export function DocumentStatus({ document, status, onRetry, label }: DocumentStatusProps) {
+  const prefix = label ? `${label}: ` : ''
+  if (status === 'ready') {
+    return (
+      <span className="text-muted-foreground flex items-center gap-1.5 text-xs">
+        <CircleCheckIcon className="size-3.5 text-emerald-600 dark:text-emerald-500" aria-hidden />
+        {prefix}Ready
+      </span>
+    )
+  }
+  if (status === 'processing') {
+    const percent = Math.round(document.progress * 100)
+    const stage = document.status === 'queued' ? 'Queued' : stageLabel(document.stage)
+    return (
+      <div className="grid w-full gap-1">
+        <span className="text-muted-foreground truncate text-xs">
+          {prefix}
+          {stage}… {percent}%
+        </span>
+        <Progress value={document.progress} aria-label={`${prefix}${stage}`} />
+      </div>
+    )
+  }
+  const failed = status === 'failed'
+  const Icon = failed ? CircleAlertIcon : TriangleAlertIcon
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <div className="grid min-w-0">
+        <span
+          className={
+            failed
+              ? 'text-destructive flex items-center gap-1.5 text-xs font-medium'
+              : 'flex items-center gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-500'
+          }
+        >
+          <Icon className="size-3.5 shrink-0" aria-hidden />
+          {prefix}
+          {failed ? 'Failed' : 'Interrupted'}
+        </span>
+        {failed && document.error ? (
+          <span className="text-muted-foreground truncate text-xs" title={document.error}>
+            {document.error}
+          </span>
+        ) : null}
+      </div>
+      {onRetry ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="relative z-10 h-7 px-2"
+          onClick={onRetry}
+          aria-label={`Retry ${document.title}`}
+        >
+          <RotateCwIcon aria-hidden /> Retry
+        </Button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { cn } from '@/lib/utils'
+
+/**
+ * The columns of a header or document row. Phones show the title (with a line of details
+ * under it) and the status; wider screens add type, size and date; the widest add pages,
+ * chunks and the uploader. Editors get a last column for the row's actions.
+ */
+export function rowGrid(withActions: boolean) {
+  return cn(
+    'grid items-center gap-x-3',
+    withActions
+      ? 'grid-cols-[minmax(0,1fr)_7.5rem_2rem] md:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_6.5rem_9.5rem_2rem] xl:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_3rem_3.5rem_7rem_6.5rem_9.5rem_2rem]'
+      : 'grid-cols-[minmax(0,1fr)_7.5rem] md:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_6.5rem_9.5rem] xl:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_3rem_3.5rem_7rem_6.5rem_9.5rem]',
+  )
+}
+
+/** Cells only the wider layouts show. */
+export const wide = 'hidden md:block'
+export const widest = 'hidden xl:block'

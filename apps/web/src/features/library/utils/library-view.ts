@@ -1,0 +1,86 @@
+import type { LibraryDocument } from '../api/get-documents'
+import { documentType, type DocumentType } from './document-type'
+
+/** A processing document whose row has not moved for this long was left behind by a reload. */
+export const INTERRUPTED_AFTER_MS = 60_000
+
+export type DocumentStatus = 'processing' | 'interrupted' | 'ready' | 'failed'
+export type StatusFilter = 'all' | DocumentStatus
+export type SortKey = 'date' | 'title' | 'size'
+export type Sort = { key: SortKey; descending: boolean }
+
+export type LibraryRow = {
+  document: LibraryDocument
+  status: DocumentStatus
+  type: DocumentType
+  /** A new version being ingested to replace this document, if any. */
+  replacement?: { document: LibraryDocument; status: DocumentStatus }
+}
+
+export type LibraryQuery = {
+  search: string
+  status: StatusFilter
+  type: DocumentType | 'all'
+  sort: Sort
+}
+
+export function documentStatus(document: LibraryDocument, now: number): DocumentStatus {
+  if (document.status === 'ready') return 'ready'
+  if (document.status === 'failed') return 'failed'
+  const idle = now - Date.parse(document.updated_at)
+  return document.status === 'processing' && idle > INTERRUPTED_AFTER_MS
+    ? 'interrupted'
+    : 'processing'
+}
+
+/**
+ * One row per document; a new version still being ingested (replaces_id) is shown on the
+ * document it replaces rather than as a document of its own.
+ */
+export function libraryRows(documents: LibraryDocument[], now: number): LibraryRow[] {
+  const ids = new Set(documents.map((d) => d.id))
+  const replacements = new Map<string, LibraryDocument>()
+  for (const d of documents) {
+    if (d.replaces_id && ids.has(d.replaces_id)) replacements.set(d.replaces_id, d)
+  }
+  return documents.flatMap((document) => {
+    if (document.replaces_id && ids.has(document.replaces_id)) return []
+    const pending = replacements.get(document.id)
+    return [
+      {
+        document,
+        status: documentStatus(document, now),
+        type: documentType(document.mime_type, document.title),
+        ...(pending
+          ? { replacement: { document: pending, status: documentStatus(pending, now) } }
+          : {}),
+      },
+    ]
+  })
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+const compare: Record<SortKey, (a: LibraryDocument, b: LibraryDocument) => number> = {
+  date: (a, b) => a.created_at.localeCompare(b.created_at),
+  title: (a, b) => collator.compare(a.title, b.title),
+  size: (a, b) => (a.size_bytes ?? -1) - (b.size_bytes ?? -1),
+}
+
+/** The rows that match the search and filters, in the chosen order. */
+export function queryRows(rows: LibraryRow[], { search, status, type, sort }: LibraryQuery) {
+  const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean)
+  const matches = (row: LibraryRow) => {
+    if (status !== 'all' && row.status !== status) return false
+    if (type !== 'all' && row.type !== type) return false
+    const title = row.document.title.toLocaleLowerCase()
+    return words.every((word) => title.includes(word))
+  }
+  const order = compare[sort.key]
+  const sign = sort.descending ? -1 : 1
+  return rows
+    .filter(matches)
+    .sort(
+      (a, b) => sign * order(a.document, b.document) || a.document.id.localeCompare(b.document.id),
+    )
+}

@@ -1,19 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { extname, join, relative } from 'node:path'
-
-/** The extensions extractDocument reads (see packages/core/src/extract/detect.ts), as stored. */
-const MIME_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  html: 'text/html',
-  htm: 'text/html',
-  xhtml: 'application/xhtml+xml',
-  txt: 'text/plain',
-  text: 'text/plain',
-  csv: 'text/csv',
-}
+import { supportedMimeType } from '../../packages/core/src/ingest/file-types.ts'
 
 export interface ImportFile {
   path: string
@@ -37,7 +24,7 @@ export async function walk(folder: string): Promise<{ files: ImportFile[]; skipp
     const path = join(entry.parentPath, entry.name)
     const name = relative(folder, path)
     if (name.split(/[/\\]/).some((part) => part.startsWith('.'))) continue
-    const mimeType = MIME_TYPES[extname(entry.name).slice(1).toLowerCase()]
+    const mimeType = supportedMimeType(extname(entry.name).slice(1).toLowerCase())
     if (!mimeType) skipped.push(name)
     else files.push({ path, name, size: (await stat(path)).size, mimeType })
   }

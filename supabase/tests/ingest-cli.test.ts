@@ -85,9 +85,9 @@ describe('npm run import', () => {
     expect(stdout).toMatch(/failures: {3}1\n {4}bad\.pdf: .*text/)
     expect(stdout).toMatch(/skipped \(unsupported type\): 1\n {4}picture\.png/)
     expect(code).toBe(1)
+    // bad.pdf is refused from its first bytes (text named .pdf): no row, no object.
     expect(await documents()).toEqual([
       { title: 'amcor.pdf', status: 'ready', error: null },
-      { title: 'bad.pdf', status: 'failed', error: expect.stringMatching(/text/) },
       { title: 'plain.txt', status: 'ready', error: null },
       { title: 'readme.md', status: 'ready', error: null },
       { title: 'table.csv', status: 'ready', error: null },
@@ -101,7 +101,7 @@ describe('npm run import', () => {
     expect(stdout).toMatch(/duplicates: 4 \(/)
     expect(stdout).toMatch(/failures: {3}0/)
     expect(code).toBe(0)
-    expect(await documents()).toHaveLength(5)
+    expect(await documents()).toHaveLength(4)
   })
 
   it('Ctrl-C marks the files in flight cancelled, prints the summary and exits 1', async () => {

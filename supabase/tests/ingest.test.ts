@@ -140,14 +140,19 @@ describe('ingestFile', () => {
   it('marks unreadable files failed with their reason and no chunks; the original stays', async () => {
     const cases = [
       {
-        fileName: 'notes.pdf',
-        bytes: new TextEncoder().encode('just some text\n'),
-        error: /text/i,
+        fileName: 'half.pdf',
+        bytes: pdf.subarray(0, pdf.length >> 1),
+        error: /truncated/,
       },
-      { fileName: 'empty.docx', bytes: new Uint8Array(0), error: /"empty.docx" is empty/ },
+      {
+        fileName: 'bad.txt',
+        mimeType: 'text/plain; charset=utf-8',
+        bytes: new Uint8Array([0x48, 0x69, 0x20, 0xc3, 0x28, 0x0a]),
+        error: /not valid UTF-8/,
+      },
     ]
-    for (const { fileName, bytes, error } of cases) {
-      const result = await ingestFile(editor(), { workspaceId, bytes, fileName })
+    for (const { fileName, bytes, error, mimeType } of cases) {
+      const result = await ingestFile(editor(), { workspaceId, bytes, fileName, mimeType })
       expect(result).toMatchObject({ status: 'failed', error: expect.stringMatching(error) })
       if (result.status !== 'failed') continue
       // The row keeps the stage it failed in.
@@ -193,7 +198,7 @@ describe('ingestFile', () => {
       { workspaceId, bytes: docx, fileName: 'big.docx' },
       { maxBytes: 1024 },
     )
-    expect(result).toEqual({ status: 'refused', error: '"big.docx" is larger than 0 MB.' })
+    expect(result).toEqual({ status: 'refused', error: '"big.docx" is larger than 1 KB.' })
     const aborted = await ingestFile(
       editor(),
       { workspaceId, bytes: docx, fileName: 'late.docx' },

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { IngestProgress, IngestStage } from './types.ts'
 
 /** Where each stage starts on the 0..1 progress scale (roughly its share of the time). */
-const STAGE_START: Record<IngestStage, number> = {
+export const STAGE_START: Record<IngestStage, number> = {
   uploading: 0,
   extracting: 0.1,
   chunking: 0.5,
@@ -21,8 +21,7 @@ const WRITE_EVERY_MS = 500
  * file does not turn into hundreds of updates on the one database connection.
  */
 export class ProgressReporter {
-  // The row was just inserted at stage 'uploading'.
-  private stage: IngestStage = 'uploading'
+  private stage: IngestStage
   private lastWrite = Date.now()
   private readonly supabase: SupabaseClient
   private readonly documentId: string
@@ -32,7 +31,10 @@ export class ProgressReporter {
     supabase: SupabaseClient,
     documentId: string,
     onProgress?: (progress: IngestProgress) => void,
+    /** The stage the row was just written with. */
+    stage: IngestStage = 'uploading',
   ) {
+    this.stage = stage
     this.supabase = supabase
     this.documentId = documentId
     this.onProgress = onProgress

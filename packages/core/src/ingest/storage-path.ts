@@ -19,3 +19,6 @@ export function safeFileName(fileName: string): string {
 export function documentStoragePath(workspaceId: string, documentId: string, fileName: string) {
   return `${workspaceId}/${documentId}/${safeFileName(fileName)}`
 }
+
+/** The private bucket of originals. */
+export const DOCUMENTS_BUCKET = 'documents'

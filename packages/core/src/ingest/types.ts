@@ -9,6 +9,8 @@ export interface IngestInput {
   bytes: Uint8Array
   fileName: string
   mimeType?: string
+  /** The document's title: the file name by default, or the replaced document's title. */
+  title?: string
 }
 
 export interface IngestProgress {
@@ -33,18 +35,48 @@ export interface Processed {
  */
 export type ProcessFile = (input: ExtractInput) => Promise<Processed>
 
-export interface IngestOptions {
+/** Options shared by ingestFile and retryDocument. */
+export interface PipelineOptions {
   onProgress?: (progress: IngestProgress) => void
   signal?: AbortSignal
-  /** Files larger than this are refused before anything is written (default 100 MB). */
-  maxBytes?: number
   /** Chunk rows per insert statement (default 500). */
   batchSize?: number
   process?: ProcessFile
 }
 
+export interface IngestOptions extends PipelineOptions {
+  /** Files larger than this are refused before anything is written (default 100 MB). */
+  maxBytes?: number
+  /**
+   * Ingests the file as a new version of this document: the current version stays (and stays
+   * searchable) until the new one is indexed, then replace_document swaps them at once.
+   */
+  replacesId?: string
+  /**
+   * Puts the original into the documents bucket at `path`; throws when it cannot. By default
+   * supabase.storage's single request; the web app passes a resumable (TUS) upload for large
+   * files.
+   */
+  upload?: UploadOriginal
+}
+
+export type UploadOriginal = (
+  path: string,
+  bytes: Uint8Array,
+  contentType: string,
+  signal?: AbortSignal,
+) => Promise<void>
+
 export type IngestResult =
-  | { status: 'ready'; documentId: string; pageCount: number; chunkCount: number; timings: Timings }
+  | {
+      status: 'ready'
+      documentId: string
+      pageCount: number
+      chunkCount: number
+      timings: Timings
+      /** Ready, but something did not work out (embeddings failed): also in documents.error. */
+      warning?: string
+    }
   | { status: 'duplicate'; documentId: string; title: string }
   /** Nothing was written: the file was refused before a document existed. */
   | { status: 'refused'; error: string }

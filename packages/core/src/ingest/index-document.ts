@@ -1,0 +1,124 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Chunk } from '../chunk/chunk-document.ts'
+import { ExtractError } from '../extract/errors.ts'
+import { embedDocument } from './embed-document.ts'
+import { processFile } from './process-file.ts'
+import type { ProgressReporter } from './progress.ts'
+import { swapInNewVersion } from './replace-document.ts'
+import type { IngestResult, PipelineOptions, Timings } from './types.ts'
+
+/** A documents row whose original is in Storage, about to be (re)indexed. */
+export interface StoredDocument {
+  id: string
+  workspaceId: string
+  fileName: string
+  mimeType?: string
+  /** Set for a new version: it is swapped in for that document once indexed. */
+  replacesId?: string | null
+}
+
+/**
+ * From an uploaded original to a ready document: extraction and chunking, chunk rows in
+ * batches, the embedding stage when the workspace has a model, then ready (or, for a new
+ * version, swapped in for the current one). Shared by ingestFile and retryDocument; the
+ * document must have no chunks yet. Any failure goes through failDocument.
+ */
+export async function indexDocument(
+  supabase: SupabaseClient,
+  doc: StoredDocument,
+  bytes: Uint8Array,
+  progress: ProgressReporter,
+  { onProgress, signal, batchSize = 500, process = processFile }: PipelineOptions,
+  uploadMs = 0,
+): Promise<IngestResult> {
+  const timings: Timings = { uploadMs, extractMs: 0, chunkMs: 0, indexMs: 0 }
+  try {
+    await progress.report('extracting')
+    const processed = await process({ bytes, fileName: doc.fileName, mimeType: doc.mimeType })
+    timings.extractMs = processed.extractMs
+    timings.chunkMs = processed.chunkMs
+    signal?.throwIfAborted()
+    await progress.report('chunking', 1)
+
+    const started = performance.now()
+    const { chunks } = processed
+    for (let i = 0; i < chunks.length; i += batchSize) {
+      await progress.report('indexing', i / chunks.length)
+      const rows = chunks.slice(i, i + batchSize).map((c) => chunkRow(c, doc))
+      const insert = supabase.from('chunks').insert(rows)
+      const { error } = await (signal ? insert.abortSignal(signal) : insert)
+      if (error) throw new Error(`the chunks could not be stored: ${error.message}`)
+      signal?.throwIfAborted()
+    }
+    const warning = await embedDocument(supabase, doc.workspaceId, doc.id, progress, signal)
+    const fields = {
+      progress: 1,
+      error: warning ?? null,
+      extracted_text: processed.text,
+      page_count: processed.pageCount,
+      chunk_count: chunks.length,
+    }
+    const done = await supabase
+      .from('documents')
+      .update(doc.replacesId ? fields : { ...fields, status: 'ready', stage: 'ready' })
+      .eq('id', doc.id)
+    if (done.error) throw new Error(done.error.message)
+    // The swap is the last step that can fail the new version; nothing after it may throw.
+    const removal = doc.replacesId ? await swapInNewVersion(supabase, doc.id) : undefined
+    timings.indexMs = performance.now() - started
+    onProgress?.({ documentId: doc.id, stage: 'ready', progress: 1 })
+    const warnings = [warning, removal].filter(Boolean).join(' ')
+    return {
+      status: 'ready',
+      documentId: doc.id,
+      pageCount: processed.pageCount,
+      chunkCount: chunks.length,
+      timings,
+      ...(warnings ? { warning: warnings } : {}),
+    }
+  } catch (cause) {
+    return failDocument(supabase, doc, cause, signal)
+  }
+}
+
+/**
+ * Leaves nothing half-indexed: the chunks go (their vectors with them), the row becomes
+ * failed with a reason a person understands ('cancelled' when the signal fired), and the
+ * original stays in Storage for a retry. Best effort, without the signal.
+ */
+export async function failDocument(
+  supabase: SupabaseClient,
+  doc: StoredDocument,
+  cause: unknown,
+  signal?: AbortSignal,
+): Promise<IngestResult> {
+  const error = failureMessage(cause, doc.fileName, signal)
+  await supabase.from('chunks').delete().eq('document_id', doc.id)
+  await supabase
+    .from('documents')
+    .update({ status: 'failed', error, progress: 0, chunk_count: 0 })
+    .eq('id', doc.id)
+  return { status: 'failed', documentId: doc.id, error }
+}
+
+function chunkRow(chunk: Chunk, doc: StoredDocument) {
+  return {
+    document_id: doc.id,
+    workspace_id: doc.workspaceId,
+    ordinal: chunk.ordinal,
+    content: chunk.content,
+    heading_path: chunk.headingPath,
+    page_start: chunk.pageStart,
+    page_end: chunk.pageEnd,
+    char_start: chunk.charStart,
+    char_end: chunk.charEnd,
+    token_count: chunk.tokenCount,
+  }
+}
+
+function failureMessage(cause: unknown, fileName: string, signal?: AbortSignal): string {
+  if (signal?.aborted) return 'cancelled'
+  if (cause instanceof ExtractError) return cause.message
+  const message = cause instanceof Error ? cause.message : String(cause)
+  return `"${fileName}" could not be imported: ${message}`
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { sharedData } from '../../packages/core/src/testing/shared-data.ts'
+import type { Stack } from './stack.ts'
+
+/** Test-side reads as the database owner (no RLS), to see what was really written. */
+export function inspect(stack: Stack) {
+  const rows = async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
+    (await stack.db.pg.query<T>(sql, params)).rows
+  return {
+    rows,
+    document: async (id: string) =>
+      (
+        await rows<Record<string, unknown>>('select * from public.documents where id = $1', [id])
+      )[0],
+    chunkCount: async (documentId: string) =>
+      (await rows('select 1 from public.chunks where document_id = $1', [documentId])).length,
+    objectCount: async (prefix: string) =>
+      (
+        await rows(`select 1 from storage.objects where bucket_id = 'documents' and name like $1`, [
+          `${prefix}%`,
+        ])
+      ).length,
+  }
+}
+
+/** The ids of the documents whose chunks search_chunks finds for `query`, as `client`. */
+export async function searchDocuments(
+  client: SupabaseClient,
+  workspaceId: string,
+  query: string,
+): Promise<string[]> {
+  const { data, error } = await client.rpc('search_chunks', {
+    workspace_id: workspaceId,
+    query,
+    match_count: 50,
+  })
+  if (error) throw new Error(error.message)
+  return [...new Set((data as { document_id: string }[]).map((h) => h.document_id))]
+}
+
+export const readShared = (path: string) => new Uint8Array(readFileSync(new URL(path, sharedData)))
+
+/** A plain-text file of `words`, repeated to make a few chunks. */
+export const textFile = (words: string, times = 200) =>
+  new TextEncoder().encode(`${words}. `.repeat(times))

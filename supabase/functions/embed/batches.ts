@@ -1,0 +1,81 @@
+// Embeds the chunks still lacking a vector for a model, batch by batch, within a time budget,
+// and writes them with the service role where that model's vectors live.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { embedMany } from '../_shared/ai/deps.ts'
+import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
+
+export type Scope = {
+  workspaceId: string
+  documentId: string | null
+  model: string
+  /** Whether the model is the workspace's pending one (vectors go to staging). */
+  staging: boolean
+}
+
+/** Chunks per provider call: well under every provider's per-call limit. */
+const batchSize = 64
+/** No new batch starts after this long, so each call stays short; the caller calls again. */
+const budgetMs = 3000
+/** One provider call may take this long before it counts as a timeout. */
+const callTimeoutMs = 30_000
+
+export async function embedPending(
+  admin: SupabaseClient,
+  scope: Scope,
+): Promise<{ embedded: number; remaining: number }> {
+  const model = embeddingModel(scope.model)
+  const started = Date.now()
+  let embedded = 0
+  let indexed = false
+  while (Date.now() - started < budgetMs) {
+    const batch = await rpc<{ id: string; content: string }[]>(admin, 'chunks_to_embed', {
+      workspace_id: scope.workspaceId,
+      document_id: scope.documentId,
+      model: scope.model,
+      staging: scope.staging,
+      lim: batchSize,
+    })
+    if (batch.length === 0) break
+    const { embeddings } = await embedMany({
+      model,
+      values: batch.map((chunk) => chunk.content),
+      maxRetries,
+      abortSignal: AbortSignal.timeout(callTimeoutMs),
+    })
+    if (!indexed) {
+      await rpc(admin, 'ensure_embedding_index', { dims: embeddings[0]!.length })
+      indexed = true
+    }
+    const written = await rpc<number>(admin, 'store_chunk_embeddings', {
+      workspace_id: scope.workspaceId,
+      document_id: scope.documentId,
+      model: scope.model,
+      chunk_ids: batch.map((chunk) => chunk.id),
+      embeddings: embeddings.map((vector) => JSON.stringify(vector)),
+    })
+    embedded += written
+    // The workspace switched models meanwhile: what we hold is no longer wanted.
+    if (written === 0) break
+  }
+  const remaining = await rpc<number>(admin, 'embedding_remaining', {
+    workspace_id: scope.workspaceId,
+    document_id: scope.documentId,
+    model: scope.model,
+    staging: scope.staging,
+  })
+  if (scope.staging && remaining === 0) {
+    await rpc(admin, 'promote_embedding_model', { workspace_id: scope.workspaceId })
+  }
+  return { embedded, remaining }
+}
+
+/** A database failure here is ours, not the caller's: it surfaces as a 502. */
+export class DatabaseError extends Error {
+  override name = 'DatabaseError'
+}
+
+async function rpc<T>(admin: SupabaseClient, name: string, args: Record<string, unknown>) {
+  const { data, error } = await admin.rpc(name, args)
+  if (error) throw new DatabaseError(`${name}: ${error.message}`)
+  return data as T
+}

@@ -80,7 +80,8 @@ function step1(word: string): string {
     else if (doubleConsonant(w) && !'lsz'.includes(w.at(-1)!)) w = w.slice(0, -1)
     else if (measure(w) === 1 && cvc(w)) w += 'e'
   }
-  if (w.endsWith('y') && hasVowel(w.slice(0, -1))) w = `${w.slice(0, -1)}i`
+  // Porter2's reading of step 1c, so that "dry" and "dried" meet at "dri".
+  if (w.endsWith('y') && w.length > 2 && !vowelAt(w, w.length - 2)) w = `${w.slice(0, -1)}i`
   return w
 }
 

@@ -1,0 +1,126 @@
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { checkCitations } from '../../../packages/core/src/chat/citations.ts'
+import type { Source } from '../../../packages/core/src/chat/types.ts'
+import { providerErrorMessage } from '../_shared/ai/errors.ts'
+import { liveAnswer } from './broadcast.ts'
+import { extract, type Generation, generate, pickModel, standaloneQuery } from './generate.ts'
+import { asCitation, retrieve } from './retrieve.ts'
+import type { EventSink } from './sse.ts'
+import { beginTurn, finishTurn } from './store.ts'
+import type { Turn } from './turn.ts'
+
+/** Milliseconds spent in each step, from the request's arrival; sent with `done`. */
+export type Timings = Record<string, number>
+
+/** A failure of our own (search, storage), as opposed to the AI provider's. */
+class StepError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const step = async <T>(code: string, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run()
+  } catch (error) {
+    throw new StepError(code, error instanceof Error ? error.message : String(error))
+  }
+}
+
+const problemOf = (error: unknown) => {
+  if (error instanceof StepError) return { code: error.code, message: error.message }
+  const { code, message } = providerErrorMessage(error)
+  return { code, message }
+}
+
+/**
+ * One answer, streamed: meta, sources, deltas, then done (or error). The rows are written
+ * while the answer is being found; the stored answer ends 'complete', 'stopped' (the client
+ * went away: what was streamed is kept) or 'failed' (with the error).
+ */
+export async function runTurn(
+  clients: { caller: SupabaseClient; admin: SupabaseClient },
+  turn: Turn,
+  sink: EventSink,
+  stop: AbortSignal,
+  clock: { started: number; timings: Timings },
+): Promise<void> {
+  const mark = (name: string, since: number) =>
+    (clock.timings[name] = Math.round(performance.now() - since))
+  const ids = {
+    userMessageId: turn.regenerate?.userMessageId ?? crypto.randomUUID(),
+    assistantMessageId: crypto.randomUUID(),
+  }
+  const model = pickModel(turn.chatModel)
+  const meta = { model: model ? turn.chatModel : null, extractive: model === null }
+  sink.send('meta', {
+    user_message_id: ids.userMessageId,
+    assistant_message_id: ids.assistantMessageId,
+    ...meta,
+  })
+  const begun = beginTurn(clients.admin, turn, ids, meta).then(
+    () => null,
+    (error: Error) => error,
+  )
+  const live = liveAnswer(turn.conversationId, ids.assistantMessageId, ids.userMessageId)
+
+  let content = ''
+  let sources: Source[] = []
+  let generation: Generation | null = null
+  let failure: { code: string; message: string } | null = null
+  try {
+    let at = performance.now()
+    const query = await standaloneQuery(model, turn, stop)
+    mark('rewrite_ms', at)
+    at = performance.now()
+    sources = await step('search_failed', () =>
+      retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query),
+    )
+    mark('retrieval_ms', at)
+    sink.send('sources', { sources: sources.map(asCitation) })
+    at = performance.now()
+    generation = model ? generate(model, turn, sources, stop) : extract(turn.question, sources)
+    mark('prompt_ms', at)
+    at = performance.now()
+    for await (const text of generation.deltas) {
+      if (!content) {
+        mark('provider_ms', at)
+        mark('first_delta_ms', clock.started)
+      }
+      content += text
+      sink.send('delta', { text })
+      live.delta(text)
+      if (stop.aborted) break
+    }
+  } catch (error) {
+    if (!stop.aborted) failure = problemOf(error)
+  }
+
+  const notStored = await begun
+  try {
+    if (notStored) throw new StepError('chat_failed', notStored.message)
+    const status = failure ? 'failed' : stop.aborted ? 'stopped' : 'complete'
+    const { citations } = checkCitations(content, sources)
+    const usage = generation?.usage() ?? null
+    const error = failure?.message ?? null
+    const message = await step('chat_failed', () =>
+      finishTurn(clients.admin, ids.assistantMessageId, {
+        content,
+        citations,
+        status,
+        error,
+        usage,
+      }),
+    )
+    mark('total_ms', clock.started)
+    if (failure) sink.send('error', failure)
+    else sink.send('done', { message, timings: clock.timings })
+  } catch (error) {
+    sink.send('error', problemOf(error))
+  }
+  await live.done()
+  sink.close()
+}

@@ -1,0 +1,50 @@
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
+import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
+import { embedMany } from '../_shared/ai/deps.ts'
+import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
+
+/** How many passages an answer is given. */
+const PASSAGES = 8
+
+/**
+ * The query's vector under the workspace's active embedding model, so retrieval is hybrid
+ * as in search; null (lexical only) without a model or when the provider fails, because a
+ * keyword answer beats no answer.
+ */
+async function embedQuery(modelId: string | null, query: string): Promise<number[] | null> {
+  if (!modelId) return null
+  try {
+    const { embeddings } = await embedMany({
+      model: embeddingModel(modelId),
+      values: [query],
+      maxRetries,
+    })
+    return embeddings[0] ?? null
+  } catch (error) {
+    console.warn(`chat: embedding the query failed, searching by keywords only: ${error}`)
+    return null
+  }
+}
+
+/** The passages for a query, numbered from 1 in rank order, retrieved as the caller (RLS). */
+export async function retrieve(
+  caller: SupabaseClient,
+  workspaceId: string,
+  embeddingModelId: string | null,
+  query: string,
+): Promise<Source[]> {
+  const embedding = await embedQuery(embeddingModelId, query)
+  const { data, error } = await caller.rpc('chat_sources', {
+    workspace_id: workspaceId,
+    query,
+    match_count: PASSAGES,
+    query_embedding: embedding === null ? null : JSON.stringify(embedding),
+  })
+  if (error) throw new Error(`Could not search the documents: ${error.message}`)
+  return (data as Omit<Source, 'n'>[]).map((row, i) => ({ n: i + 1, ...row }))
+}
+
+/** A source as the `sources` event shows it: the whole passage as its quote, unchecked. */
+export function asCitation({ content, ...source }: Source): Citation {
+  return { ...source, quote: content, supported: null }
+}

@@ -1,0 +1,79 @@
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
+import type { Citation } from '../../../packages/core/src/chat/types.ts'
+import type { Usage } from './generate.ts'
+import type { Turn } from './turn.ts'
+
+export type Ids = { userMessageId: string; assistantMessageId: string }
+
+export type StoredMessage = {
+  id: string
+  conversation_id: string
+  role: 'assistant'
+  content: string
+  citations: Citation[]
+  status: 'streaming' | 'complete' | 'stopped' | 'failed'
+  error: string | null
+  model: string | null
+  usage: Usage | null
+  extractive: boolean
+  created_at: string
+}
+
+// Messages are written only here, with the service role: users cannot insert or edit them.
+
+/**
+ * The question (unless regenerating, which keeps it and drops the old answer) and the answer
+ * row with status 'streaming', so every member sees a turn in progress.
+ */
+export async function beginTurn(
+  admin: SupabaseClient,
+  turn: Turn,
+  ids: Ids,
+  meta: { model: string | null; extractive: boolean },
+): Promise<void> {
+  const answer = {
+    id: ids.assistantMessageId,
+    conversation_id: turn.conversationId,
+    role: 'assistant',
+    status: 'streaming',
+    ...meta,
+  }
+  if (turn.regenerate) {
+    const removed = await admin.from('messages').delete().eq('id', turn.regenerate.answerId)
+    if (removed.error) throw new Error(`Could not replace the answer: ${removed.error.message}`)
+    const { error } = await admin.from('messages').insert(answer)
+    if (error) throw new Error(`Could not store the answer: ${error.message}`)
+    return
+  }
+  const question = {
+    id: ids.userMessageId,
+    conversation_id: turn.conversationId,
+    role: 'user',
+    content: turn.question,
+    created_by: turn.userId,
+  }
+  // One statement: created_at defaults to clock_timestamp(), so the question sorts first;
+  // columns one row leaves out take their defaults, not null.
+  const { error } = await admin
+    .from('messages')
+    .insert([question, answer], { defaultToNull: false })
+  if (error) throw new Error(`Could not store the question: ${error.message}`)
+}
+
+/** The answer's final state; returns the stored row. */
+export async function finishTurn(
+  admin: SupabaseClient,
+  id: string,
+  outcome: Pick<StoredMessage, 'content' | 'citations' | 'status' | 'error' | 'usage'>,
+): Promise<StoredMessage> {
+  const { data, error } = await admin
+    .from('messages')
+    .update(outcome)
+    .eq('id', id)
+    .select(
+      'id, conversation_id, role, content, citations, status, error, model, usage, extractive, created_at',
+    )
+    .single()
+  if (error) throw new Error(`Could not store the answer: ${error.message}`)
+  return data as StoredMessage
+}

@@ -1,0 +1,325 @@
+import type { RealtimeChannel } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ask, createConversation, eventNames, storedMessages, streamedText } from './chat-client.ts'
+import { clientFor, createUser, startStack, type User } from './stack.ts'
+import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
+
+// The chat function with no AI provider configured: answers are extracted from the
+// documents, cited, streamed and stored, through a real localbase.
+const stack = await startStack()
+afterAll(() => stack.stop())
+
+let people: People
+let workspaceId: string
+let herbarium: { documentId: string; chunkIds: string[] }
+
+const herbariumTexts = [
+  'Pressed ferns were mounted on acid-free card and labelled with the collector. The card came from a mill in Kent.',
+  'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact. Fast drying made the leaves curl.',
+  'Mosses need no pressing; they are kept loose in paper packets.',
+]
+
+beforeAll(async () => {
+  people = await createPeople(stack)
+  workspaceId = (await createWorld(stack, people)).workspaceId
+  herbarium = await addReadyDocument(
+    stack,
+    people.editor,
+    workspaceId,
+    'Herbarium notes',
+    herbariumTexts,
+  )
+  await addReadyDocument(stack, people.editor, workspaceId, 'Voyage log', [
+    'We anchored near the estuary at dawn; the crew went ashore for water.',
+    'Storms kept the ship in harbour for a week.',
+  ])
+})
+
+describe('an offline answer', () => {
+  it('streams a cited extractive answer and stores both messages with the citations', async () => {
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const question = 'How were the mangrove samples dried?'
+    const reply = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: question,
+    })
+    expect(reply.status).toBe(200)
+    expect(eventNames(reply.events)).toEqual(['meta', 'sources', 'delta', 'done'])
+
+    const meta = reply.events[0]!.data
+    expect(meta).toMatchObject({ model: null, extractive: true })
+    const sources = reply.events[1]!.data.sources as Record<string, unknown>[]
+    expect(sources[0]).toMatchObject({
+      n: 1,
+      chunk_id: herbarium.chunkIds[1],
+      title: 'Herbarium notes',
+    })
+
+    const text = streamedText(reply.events)
+    expect(text).toBe(
+      'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact [1]. ' +
+        'Fast drying made the leaves curl [1].',
+    )
+    const done = reply.events.at(-1)!.data.message as Record<string, unknown>
+    expect(done).toMatchObject({
+      id: meta.assistant_message_id,
+      content: text,
+      status: 'complete',
+      model: null,
+      extractive: true,
+    })
+
+    const [asked, answered] = await storedMessages(stack, conversationId)
+    expect(asked).toMatchObject({
+      id: meta.user_message_id,
+      role: 'user',
+      content: question,
+      created_by: people.viewer.id,
+      status: 'complete',
+    })
+    expect(answered).toMatchObject({
+      id: meta.assistant_message_id,
+      role: 'assistant',
+      content: text,
+    })
+    expect(answered!.citations).toEqual([
+      {
+        n: 1,
+        chunk_id: herbarium.chunkIds[1],
+        document_id: herbarium.documentId,
+        title: 'Herbarium notes',
+        page_start: 2,
+        page_end: 3,
+        char_start: null,
+        char_end: null,
+        quote:
+          'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact. … Fast drying made the leaves curl.',
+        supported: true,
+      },
+    ])
+  })
+})
+
+describe('who may ask', () => {
+  it('answers bad input with 400 and what is wrong, and other methods with 405', async () => {
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const cases: [Record<string, unknown>, string][] = [
+      [{ content: 'hi' }, 'conversation_id must be a UUID'],
+      [{ conversation_id: 'nope', content: 'hi' }, 'conversation_id must be a UUID'],
+      [{ conversation_id: conversationId }, 'content is required'],
+      [{ conversation_id: conversationId, content: '  ' }, 'content must not be empty'],
+      [{ conversation_id: conversationId, content: 'x'.repeat(4001) }, 'at most 4000'],
+      [{ conversation_id: conversationId, regenerate: 'x' }, 'regenerate must be the id'],
+    ]
+    for (const [body, message] of cases) {
+      const reply = await ask(stack, people.viewer, body)
+      expect(reply.status).toBe(400)
+      expect(reply.body).toMatchObject({ code: 'invalid_input' })
+      expect(reply.body!.message).toContain(message)
+    }
+    const get = await fetch(`${stack.url}/functions/v1/chat`, {
+      headers: { Authorization: `Bearer ${people.viewer.jwt}` },
+    })
+    expect(get.status).toBe(405)
+    expect(await storedMessages(stack, conversationId)).toEqual([])
+  })
+
+  it('refuses anonymous callers with 401, and outsiders and strangers to a private conversation with 404', async () => {
+    const conversationId = await createConversation(stack, people.owner, workspaceId)
+    const body = { conversation_id: conversationId, content: 'mangrove' }
+    expect(await ask(stack, undefined, body)).toMatchObject({
+      status: 401,
+      body: { code: 'unauthorized' },
+    })
+    for (const user of [people.outsider, people.viewer]) {
+      expect(await ask(stack, user, body)).toMatchObject({
+        status: 404,
+        body: { code: 'not_found', message: 'No such conversation, or you cannot see it' },
+      })
+    }
+    expect(await storedMessages(stack, conversationId)).toEqual([])
+  })
+
+  it('lets any member ask in a shared conversation', async () => {
+    const conversationId = await createConversation(stack, people.owner, workspaceId, 'shared')
+    const reply = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'mosses',
+    })
+    expect(reply.events.at(-1)!.event).toBe('done')
+    const [asked] = await storedMessages(stack, conversationId)
+    expect(asked).toMatchObject({ role: 'user', created_by: people.viewer.id })
+  })
+
+  it('limits each user to 10 questions a minute with 429', async () => {
+    const asker = await createUser(stack, 'asker')
+    await stack.db.pg.query(
+      `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'viewer')`,
+      [workspaceId, asker.id],
+    )
+    const conversationId = await createConversation(stack, asker, workspaceId)
+    const body = { conversation_id: conversationId, content: 'ferns' }
+    for (let i = 0; i < 10; i++) expect((await ask(stack, asker, body)).status).toBe(200)
+    const refused = await fetch(`${stack.url}/functions/v1/chat`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${asker.jwt}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('at most 10 questions a minute'),
+    })
+    expect(await storedMessages(stack, conversationId)).toHaveLength(20)
+    // Someone else is not held back.
+    const other = await createConversation(stack, people.editor, workspaceId)
+    expect(
+      (await ask(stack, people.editor, { conversation_id: other, content: 'ferns' })).status,
+    ).toBe(200)
+  })
+})
+
+describe('regenerate', () => {
+  it('replaces the latest answer to the same question, and refuses an older one', async () => {
+    const conversationId = await createConversation(stack, people.editor, workspaceId)
+    const first = await ask(stack, people.editor, {
+      conversation_id: conversationId,
+      content: 'ferns card',
+    })
+    const second = await ask(stack, people.editor, {
+      conversation_id: conversationId,
+      content: 'mosses',
+    })
+    const oldAnswer = second.events[0]!.data.assistant_message_id as string
+    const older = first.events[0]!.data.assistant_message_id as string
+
+    const refused = await ask(stack, people.editor, {
+      conversation_id: conversationId,
+      regenerate: older,
+    })
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('latest answer') },
+    })
+
+    const again = await ask(stack, people.editor, {
+      conversation_id: conversationId,
+      regenerate: oldAnswer,
+    })
+    expect(again.events[0]!.data).toMatchObject({
+      user_message_id: second.events[0]!.data.user_message_id,
+    })
+    const rows = await storedMessages(stack, conversationId)
+    expect(rows.map((r) => [r.role, r.content])).toEqual([
+      ['user', 'ferns card'],
+      ['assistant', streamedText(first.events)],
+      ['user', 'mosses'],
+      ['assistant', streamedText(again.events)],
+    ])
+    expect(rows[3]!.id).toBe(again.events[0]!.data.assistant_message_id)
+    expect(rows.some((r) => r.id === oldAnswer)).toBe(false)
+  })
+})
+
+describe('conversations and messages under RLS', () => {
+  it('hide private conversations from other members and everything from outsiders', async () => {
+    const privateId = await createConversation(stack, people.editor, workspaceId)
+    const sharedId = await createConversation(stack, people.editor, workspaceId, 'shared')
+    for (const id of [privateId, sharedId]) {
+      await ask(stack, people.editor, { conversation_id: id, content: 'storms' })
+    }
+    const sees = async (user: User, id: string) => {
+      const client = clientFor(stack, user)
+      const conversations = await client.from('conversations').select('id').eq('id', id)
+      const messages = await client.from('messages').select('id').eq('conversation_id', id)
+      return [conversations.data!.length, messages.data!.length]
+    }
+    expect(await sees(people.editor, privateId)).toEqual([1, 2])
+    expect(await sees(people.viewer, privateId)).toEqual([0, 0])
+    expect(await sees(people.viewer, sharedId)).toEqual([1, 2])
+    expect(await sees(people.outsider, sharedId)).toEqual([0, 0])
+  })
+
+  it('let nobody write messages directly, not even in their own conversation', async () => {
+    const conversationId = await createConversation(stack, people.editor, workspaceId)
+    await ask(stack, people.editor, { conversation_id: conversationId, content: 'storms' })
+    const client = clientFor(stack, people.editor)
+    const forged = await client.from('messages').insert({
+      conversation_id: conversationId,
+      role: 'assistant',
+      content: 'Forged answer [1].',
+    })
+    expect(forged.error).toMatchObject({ code: '42501' })
+    const edited = await client
+      .from('messages')
+      .update({ content: 'Edited' })
+      .eq('conversation_id', conversationId)
+      .select()
+    expect(edited.error).toMatchObject({ code: '42501' })
+    const removed = await client
+      .from('messages')
+      .delete()
+      .eq('conversation_id', conversationId)
+      .select()
+    expect(removed.error).toMatchObject({ code: '42501' })
+    expect((await storedMessages(stack, conversationId)).map((m) => m.content)).not.toContain(
+      'Edited',
+    )
+  })
+})
+
+describe('a shared conversation live', () => {
+  it('streams the answer to another member on the conversation channel', async () => {
+    const conversationId = await createConversation(stack, people.owner, workspaceId, 'shared')
+    const watcher = clientFor(stack, people.viewer)
+    await watcher.realtime.setAuth(people.viewer.jwt)
+    const seen: { event: string; payload: Record<string, unknown> }[] = []
+    const channel = await new Promise<RealtimeChannel>((resolve, reject) => {
+      const ch = watcher
+        .channel(`conversation:${conversationId}`, { config: { private: true } })
+        .on('broadcast', { event: '*' }, ({ event, payload }) => seen.push({ event, payload }))
+        .subscribe((status, error) => {
+          if (status === 'SUBSCRIBED') resolve(ch)
+          else if (status !== 'CLOSED') reject(error ?? new Error(status))
+        })
+    })
+    try {
+      const reply = await ask(stack, people.owner, {
+        conversation_id: conversationId,
+        content: 'How were the mangrove samples dried?',
+      })
+      for (let i = 0; i < 100 && seen.at(-1)?.event !== 'message-done'; i++) {
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      const { user_message_id: userMessageId, assistant_message_id: messageId } =
+        reply.events[0]!.data
+      expect(seen[0]).toEqual({
+        event: 'message-start',
+        payload: { message_id: messageId, user_message_id: userMessageId },
+      })
+      expect(seen.at(-1)).toEqual({ event: 'message-done', payload: { message_id: messageId } })
+      const deltas = seen.filter((s) => s.event === 'delta')
+      expect(deltas.every((d) => d.payload.message_id === messageId)).toBe(true)
+      expect(deltas.map((d) => d.payload.text).join('')).toBe(streamedText(reply.events))
+    } finally {
+      await watcher.removeChannel(channel)
+    }
+  })
+
+  it('keeps a private conversation channel from other members', async () => {
+    const conversationId = await createConversation(stack, people.owner, workspaceId)
+    const watcher = clientFor(stack, people.viewer)
+    await watcher.realtime.setAuth(people.viewer.jwt)
+    const status = await new Promise<string>((resolve) => {
+      watcher
+        .channel(`conversation:${conversationId}`, { config: { private: true } })
+        .subscribe((s) => {
+          if (s !== 'SUBSCRIBED' && s !== 'CLOSED') resolve(s)
+          else if (s === 'SUBSCRIBED') resolve(s)
+        })
+    })
+    expect(status).toBe('CHANNEL_ERROR')
+    await watcher.removeAllChannels()
+  })
+})

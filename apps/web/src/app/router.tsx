@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page(() => import('./routes/workspace/index')) },
           { path: 'library', ...page(() => import('./routes/workspace/library')) },
+          { path: 'documents/:documentId', ...page(() => import('./routes/workspace/document')) },
           { path: 'search', ...page(() => import('./routes/workspace/search')) },
           { path: 'chat', ...page(() => import('./routes/workspace/chat')) },
           { path: 'members', ...page(() => import('./routes/workspace/members')) },

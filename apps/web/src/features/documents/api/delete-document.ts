@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+
+/** Removes the original from Storage, then the row (its chunks go with it). */
+export function useDeleteDocument({ onSuccess }: { onSuccess: () => void }) {
+  return useMutation({
+    mutationFn: (documentId: string) => deleteDocument(supabase, documentId),
+    onSuccess: () => {
+      toast.success('Document deleted')
+      onSuccess()
+    },
+    onError: (error) => toast.error(`Could not delete the document: ${errorMessage(error)}`),
+  })
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+
+export const documentTitleSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Give the document a title.')
+    .max(500, 'Keep the title under 500 characters.'),
+})
+
+export type DocumentTitleInput = z.infer<typeof documentTitleSchema>
+
+export async function renameDocument({ id, title }: DocumentTitleInput & { id: string }) {
+  const { data, error } = await supabase
+    .from('documents')
+    .update({ title })
+    .eq('id', id)
+    .select('id')
+    .maybeSingle()
+  if (error) throw error
+  // RLS hides the row from someone who may no longer change it: nothing was updated.
+  if (!data) throw new Error('You can no longer rename this document.')
+}
+
+export function useRenameDocument({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: renameDocument,
+    onSuccess: async () => {
+      toast.success('Document renamed')
+      onSuccess?.()
+      // Every list that shows titles (library, search filters) refreshes.
+      await queryClient.invalidateQueries()
+    },
+    onError: (error) => toast.error(`Could not rename the document: ${errorMessage(error)}`),
+  })
+}

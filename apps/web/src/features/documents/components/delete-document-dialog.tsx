@@ -1,0 +1,48 @@
+import { Trash2Icon } from 'lucide-react'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+import { useDeleteDocument } from '../api/delete-document'
+
+type DeleteDocumentDialogProps = { id: string; title: string; onDeleted: () => void }
+
+/** Deletes the document, its original and its passages, after confirmation. */
+export function DeleteDocumentDialog({ id, title, onDeleted }: DeleteDocumentDialogProps) {
+  const remove = useDeleteDocument({ onSuccess: onDeleted })
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" className="text-destructive">
+          <Trash2Icon /> Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete “{title}”?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The original file and every passage of it are deleted for everyone in the workspace;
+            chat answers that cited it lose their link. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(id)}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete document'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

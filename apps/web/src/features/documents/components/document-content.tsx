@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect, useRef } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
+import { errorMessage } from '@/lib/errors'
+import { useOriginalBytes } from '../api/download-original'
+import type { Passage } from '../api/get-chunk'
+import type { DocumentDetail } from '../api/get-document'
+import { documentFormat, isMarkdown } from '../utils/format'
+import { MarkdownView } from './markdown-view'
+import { TextView } from './text-view'
+
+// pdf.js is large: it loads with the first PDF opened, never with the app.
+const PdfViewer = lazy(() => import('./pdf/pdf-viewer'))
+
+const contentSkeleton = <Skeleton aria-label="Loading document" className="h-96 w-full" />
+
+function PdfContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
+  const original = useOriginalBytes(doc.id, doc.storage_path ?? '')
+  if (original.isError)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        Could not load the PDF: {errorMessage(original.error)}
+      </p>
+    )
+  if (!original.data) return contentSkeleton
+  const pageStart = passage?.page_start ?? null
+  return (
+    <Suspense fallback={contentSkeleton}>
+      <PdfViewer
+        bytes={original.data}
+        passage={
+          passage && pageStart !== null
+            ? {
+                content: passage.content,
+                pageStart,
+                pageEnd: passage.page_end ?? pageStart,
+              }
+            : null
+        }
+      />
+    </Suspense>
+  )
+}
+
+/** The passage's character range, when the chunk has one. */
+function passageRange(passage: Passage | null) {
+  if (passage?.char_start == null || passage.char_end == null) return null
+  return { start: passage.char_start, end: passage.char_end }
+}
+
+/** Text formats as formatted text, the passage marked and scrolled to. */
+function TextContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
+  const box = useRef<HTMLDivElement>(null)
+  const format = documentFormat(doc)
+  const range = passageRange(passage)
+  const text = doc.extracted_text ?? ''
+  useEffect(() => {
+    if (range) box.current?.querySelector('mark')?.scrollIntoView({ block: 'center' })
+  }, [range?.start, range?.end, text]) // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div ref={box}>
+      {isMarkdown(format) ? (
+        <MarkdownView markdown={text} range={range} />
+      ) : (
+        <TextView text={text} range={range} monospace={format === 'csv'} />
+      )}
+    </div>
+  )
+}
+
+/** A ready document's content: PDF pages, or its extracted text. */
+export function DocumentContent({
+  doc,
+  passage,
+}: {
+  doc: DocumentDetail
+  passage: Passage | null
+}) {
+  if (documentFormat(doc) === 'pdf' && doc.storage_path)
+    return <PdfContent doc={doc} passage={passage} />
+  return <TextContent doc={doc} passage={passage} />
+}

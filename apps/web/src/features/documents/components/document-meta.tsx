@@ -1,0 +1,44 @@
+import { Badge } from '@/components/ui/badge'
+import { stageLabel } from '@/lib/ingest-stages'
+import type { DocumentDetail } from '../api/get-document'
+import { documentFormat, formatBytes, formatLabel } from '../utils/format'
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+function StatusBadge({ doc }: { doc: DocumentDetail }) {
+  if (doc.status === 'ready') return <Badge variant="secondary">Ready</Badge>
+  if (doc.status === 'failed') return <Badge variant="destructive">Failed</Badge>
+  return <Badge variant="outline">{stageLabel(doc.stage)}</Badge>
+}
+
+/** Type, size, pages, chunks, who uploaded it and when, and its status. */
+export function DocumentMeta({ doc }: { doc: DocumentDetail }) {
+  const facts: [string, string | null][] = [
+    ['Type', formatLabel(documentFormat(doc))],
+    ['Size', formatBytes(doc.size_bytes)],
+    ['Pages', doc.page_count === null ? null : String(doc.page_count)],
+    ['Chunks', String(doc.chunk_count)],
+    ['Uploaded by', doc.uploader],
+    ['Added', dateFormat.format(new Date(doc.created_at))],
+    ['Updated', dateFormat.format(new Date(doc.updated_at))],
+    ['Version', doc.version > 1 ? String(doc.version) : null],
+  ]
+  return (
+    <dl className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <div className="flex items-center gap-1.5">
+        <dt className="sr-only">Status</dt>
+        <dd>
+          <StatusBadge doc={doc} />
+        </dd>
+      </div>
+      {facts.map(([label, value]) =>
+        value === null ? null : (
+          <div key={label} className="flex gap-1">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ),
+      )}
+    </dl>
+  )
+}

@@ -1,0 +1,81 @@
+import type * as React from 'react'
+import { PageSkeleton } from '@/components/layout/page-skeleton'
+import { useChunk } from '../api/get-chunk'
+import { type DocumentDetail, useDocument } from '../api/get-document'
+import { useDocumentRealtime } from '../hooks/use-document-realtime'
+import { documentFormat } from '../utils/format'
+import { DeleteDocumentDialog } from './delete-document-dialog'
+import { DocumentContent } from './document-content'
+import { DocumentHeader } from './document-header'
+import { DocumentFailed, DocumentNotFound, DocumentProcessing } from './document-states'
+import { DownloadButton } from './download-button'
+import { PassageBanner } from './passage-banner'
+import { RenameDocumentDialog } from './rename-document-dialog'
+
+type DocumentPageProps = {
+  documentId: string
+  /** The chunk whose passage to highlight, from `?chunk=`. */
+  chunkId: string | null
+  canEdit: boolean
+  libraryHref: string
+  /** More editor actions composed by the route (e.g. Replace). */
+  editActions?: (doc: DocumentDetail) => React.ReactNode
+  onClearPassage: () => void
+  onDeleted: () => void
+}
+
+const fileName = (doc: DocumentDetail) => doc.storage_path?.split('/').pop() || doc.title
+
+/** A document's metadata, actions and content, opened at a highlighted passage. */
+export function DocumentPage(props: DocumentPageProps) {
+  const { documentId, chunkId, canEdit, libraryHref, editActions, onClearPassage, onDeleted } =
+    props
+  const document = useDocument(documentId)
+  const chunk = useChunk(documentId, chunkId)
+  useDocumentRealtime(documentId)
+
+  if (document.isPending) return <PageSkeleton />
+  const doc = document.data
+  if (!doc) return <DocumentNotFound libraryHref={libraryHref} />
+  const passage = chunk.data ?? null
+  return (
+    <>
+      <DocumentHeader
+        doc={doc}
+        actions={
+          <>
+            {doc.storage_path ? (
+              <DownloadButton path={doc.storage_path} fileName={fileName(doc)} />
+            ) : null}
+            {canEdit ? (
+              <>
+                {editActions?.(doc)}
+                <RenameDocumentDialog id={doc.id} title={doc.title} />
+                <DeleteDocumentDialog id={doc.id} title={doc.title} onDeleted={onDeleted} />
+              </>
+            ) : null}
+          </>
+        }
+      />
+      {chunkId && doc.status === 'ready' ? (
+        <PassageBanner
+          passage={passage}
+          pending={chunk.isPending}
+          showText={documentFormat(doc) === 'pdf'}
+          onClear={onClearPassage}
+        />
+      ) : null}
+      <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8">
+        {doc.status === 'failed' ? (
+          <DocumentFailed doc={doc} />
+        ) : doc.status !== 'ready' ? (
+          <DocumentProcessing doc={doc} />
+        ) : chunk.isPending && chunkId ? (
+          <PageSkeleton />
+        ) : (
+          <DocumentContent doc={doc} passage={passage} />
+        )}
+      </div>
+    </>
+  )
+}

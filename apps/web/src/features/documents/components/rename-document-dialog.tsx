@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { PencilIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { FormField } from '@/components/layout/form-field'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import {
+  type DocumentTitleInput,
+  documentTitleSchema,
+  useRenameDocument,
+} from '../api/rename-document'
+
+function RenameForm({ id, title, onDone }: { id: string; title: string; onDone: () => void }) {
+  const rename = useRenameDocument({ onSuccess: onDone })
+  const form = useForm<DocumentTitleInput>({
+    resolver: zodResolver(documentTitleSchema),
+    defaultValues: { title },
+  })
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((input) => rename.mutate({ id, ...input }))}
+    >
+      <FormField id="document-title" label="Title" error={form.formState.errors.title?.message}>
+        <Input autoComplete="off" {...form.register('title')} />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={rename.isPending}>
+          {rename.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
+/** Renames a document for everyone in the workspace (editors and owners). */
+export function RenameDocumentDialog({ id, title }: { id: string; title: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <PencilIcon /> Rename
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Rename document</DialogTitle>
+          <DialogDescription>
+            The title everyone sees in the library, search and chat.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted while open only, so each opening starts from the current title. */}
+        {open ? <RenameForm id={id} title={title} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}

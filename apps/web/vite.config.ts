@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -5,6 +6,15 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The ingest worker's HTML extraction uses linkedom, whose @acemir/cssom "browser" build
+      // is a bare script without exports: take the package's module build instead.
+      '@acemir/cssom': createRequire(import.meta.url).resolve('@acemir/cssom'),
+    },
+  },
+  // The ingest worker imports pdf.js and friends, which split into chunks: an ES module worker.
+  worker: { format: 'es' },
   build: { outDir: 'dist', emptyOutDir: true },
 })

@@ -1,23 +1,68 @@
+import { UploadIcon } from 'lucide-react'
 import { PageHeader } from '@/components/layout/page-header'
+import { Button } from '@/components/ui/button'
 import { DocumentLibrary } from '@/features/library/components/document-library'
+import { UploadDropzone } from '@/features/upload/components/upload-dropzone'
+import { UploadQueue } from '@/features/upload/components/upload-queue'
+import { useUploads } from '@/features/upload/hooks/use-uploads'
 import { useWorkspaceContext } from './context'
+
+const title = 'Library'
+const description = 'Every document in this workspace.'
 
 export default function LibraryRoute() {
   const { workspace } = useWorkspaceContext()
-  const canEdit = workspace.role !== 'viewer'
-  return (
+  return workspace.role === 'viewer' ? (
     <>
-      <PageHeader title="Library" description="Every document in this workspace." />
+      <PageHeader title={title} description={description} />
       <DocumentLibrary
         key={workspace.id}
         workspaceId={workspace.id}
-        canEdit={canEdit}
+        canEdit={false}
         empty={{
-          description: canEdit
-            ? 'Drop PDFs, Word files, Markdown, HTML, CSV and text files here; Sourcebook reads them, keeps their pages and makes them searchable for everyone in the workspace.'
-            : 'Documents that editors upload will appear here, ready to read, search and ask questions about.',
+          description:
+            'Documents that editors upload will appear here, ready to read, search and ask questions about.',
         }}
       />
     </>
+  ) : (
+    <EditorLibrary key={workspace.id} workspaceId={workspace.id} />
+  )
+}
+
+/** Editors and owners: the whole page takes dropped files; uploads queue above the list. */
+function EditorLibrary({ workspaceId }: { workspaceId: string }) {
+  const { retry } = useUploads(workspaceId)
+  return (
+    <UploadDropzone workspaceId={workspaceId}>
+      {(open) => (
+        <>
+          <PageHeader
+            title={title}
+            description={description}
+            actions={
+              <Button onClick={open}>
+                <UploadIcon aria-hidden /> Upload
+              </Button>
+            }
+          />
+          <UploadQueue workspaceId={workspaceId} />
+          <DocumentLibrary
+            workspaceId={workspaceId}
+            canEdit
+            onRetry={retry}
+            empty={{
+              description:
+                'Drop PDFs, Word files, Markdown, HTML, CSV and text files anywhere on this page, or choose them. Sourcebook reads them, keeps their pages and makes them searchable for everyone in the workspace.',
+              action: (
+                <Button variant="outline" onClick={open}>
+                  <UploadIcon aria-hidden /> Choose files
+                </Button>
+              ),
+            }}
+          />
+        </>
+      )}
+    </UploadDropzone>
   )
 }

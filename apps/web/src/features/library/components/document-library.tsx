@@ -20,7 +20,7 @@ type DocumentLibraryProps = {
   /** Editors and owners: row actions and retries. */
   canEdit: boolean
   /** Re-runs ingestion of a failed or interrupted document (editors). */
-  onRetry?: (documentId: string) => void
+  onRetry?: (document: { id: string; title: string }) => void
   /** What the empty library says and offers (e.g. the drop zone for editors). */
   empty: { description: React.ReactNode; action?: React.ReactNode }
 }

@@ -15,7 +15,7 @@ type DocumentRowProps = {
   uploader: string
   /** The editor's actions menu; absent for viewers. */
   actions?: React.ReactNode
-  onRetry?: (documentId: string) => void
+  onRetry?: (document: { id: string; title: string }) => void
   /** Positioning from the virtualizer. */
   rowProps?: React.ComponentProps<'div'> & { 'data-index'?: number }
 }
@@ -85,7 +85,7 @@ export function DocumentRow({
         <DocumentStatus
           document={document}
           status={status}
-          onRetry={retriable && onRetry ? () => onRetry(document.id) : undefined}
+          onRetry={retriable && onRetry ? () => onRetry(document) : undefined}
         />
         {replacement && replacement.status !== 'ready' ? (
           <DocumentStatus
@@ -94,7 +94,7 @@ export function DocumentRow({
             label="New version"
             onRetry={
               replacement.status !== 'processing' && onRetry
-                ? () => onRetry(replacement.document.id)
+                ? () => onRetry(replacement.document)
                 : undefined
             }
           />

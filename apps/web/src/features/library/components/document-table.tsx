@@ -12,7 +12,7 @@ type DocumentTableProps = {
   sort: Sort
   uploaders: Record<string, string>
   actions?: (document: LibraryDocument) => React.ReactNode
-  onRetry?: (documentId: string) => void
+  onRetry?: (document: { id: string; title: string }) => void
 }
 
 /**

@@ -1,0 +1,98 @@
+import { CircleAlertIcon, CircleCheckIcon, CopyIcon, XIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Progress } from '@/components/ui/progress'
+import { stageLabel } from '@/lib/ingest-stages'
+import { documentHref } from '@/lib/links'
+import type { UploadItem } from '../utils/upload-queue'
+
+type UploadQueueItemProps = {
+  item: UploadItem
+  onCancel: () => void
+  onDismiss: () => void
+}
+
+const verb = { upload: '', replace: 'New version: ', retry: 'Retry: ' }
+
+/** One file in the queue: its stage and progress, or how it ended and why. */
+export function UploadQueueItem({ item, onCancel, onDismiss }: UploadQueueItemProps) {
+  const active = item.state === 'waiting' || item.state === 'running'
+  return (
+    <li className="flex items-center gap-3 px-4 py-2.5" aria-label={item.name}>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <span className="truncate text-sm font-medium" title={item.name}>
+          {verb[item.kind]}
+          {item.name}
+        </span>
+        <Outcome item={item} />
+      </div>
+      {active ? (
+        <Button variant="ghost" size="sm" onClick={onCancel} aria-label={`Cancel ${item.name}`}>
+          Cancel
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={onDismiss}
+          aria-label={`Dismiss ${item.name}`}
+        >
+          <XIcon />
+        </Button>
+      )}
+    </li>
+  )
+}
+
+function Outcome({ item }: { item: UploadItem }) {
+  const note = 'text-muted-foreground text-xs'
+  switch (item.state) {
+    case 'waiting':
+      return <span className={note}>Waiting…</span>
+    case 'running': {
+      const stage = stageLabel(item.stage ?? 'uploading')
+      return (
+        <div className="grid gap-1">
+          <span className={note}>
+            {stage}… {Math.round(item.progress * 100)}%
+          </span>
+          <Progress value={item.progress} aria-label={`${item.name}: ${stage}`} />
+        </div>
+      )
+    }
+    case 'ready':
+      return (
+        <span className="flex items-center gap-1.5 text-xs">
+          <CircleCheckIcon className="size-3.5 text-emerald-600" aria-hidden />
+          Ready{item.warning ? ` (${item.warning})` : ''}
+        </span>
+      )
+    case 'duplicate':
+      return (
+        <span className="flex min-w-0 items-center gap-1.5 text-xs">
+          <CopyIcon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
+          <span className="truncate">
+            Already in the library as “{item.duplicate!.title}” —{' '}
+            <Link
+              to={documentHref(item.workspaceId, item.duplicate!.id)}
+              className="text-primary font-medium underline-offset-4 hover:underline"
+            >
+              open it
+            </Link>
+          </span>
+        </span>
+      )
+    case 'cancelled':
+      return <span className={note}>Cancelled</span>
+    default:
+      return (
+        <span className="text-destructive flex items-start gap-1.5 text-xs" role="alert">
+          <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden />
+          <span>
+            {item.state === 'refused' ? 'Not added: ' : 'Failed: '}
+            {item.error}
+          </span>
+        </span>
+      )
+  }
+}

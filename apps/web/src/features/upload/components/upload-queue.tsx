@@ -1,0 +1,38 @@
+import { useUploads } from '../hooks/use-uploads'
+import { Button } from '@/components/ui/button'
+import { UploadQueueItem } from './upload-queue-item'
+
+/** The files this tab is adding to the workspace, newest last; finished ones can be cleared. */
+export function UploadQueue({ workspaceId }: { workspaceId: string }) {
+  const { items, cancel, dismiss } = useUploads(workspaceId)
+  if (items.length === 0) return null
+  const finished = items.filter((i) => i.state !== 'waiting' && i.state !== 'running')
+  const active = items.length - finished.length
+  return (
+    <section
+      aria-label="Uploads"
+      className="bg-card mx-4 mt-4 overflow-hidden rounded-lg border shadow-xs sm:mx-8"
+    >
+      <header className="flex items-center justify-between gap-2 border-b px-4 py-2">
+        <h2 className="text-sm font-semibold">
+          {active ? `Uploading ${active} of ${items.length}` : 'Uploads'}
+        </h2>
+        {finished.length ? (
+          <Button variant="ghost" size="sm" onClick={() => dismiss(finished.map((i) => i.id))}>
+            Clear finished
+          </Button>
+        ) : null}
+      </header>
+      <ul className="max-h-72 divide-y overflow-y-auto">
+        {items.map((item) => (
+          <UploadQueueItem
+            key={item.id}
+            item={item}
+            onCancel={() => cancel(item.id)}
+            onDismiss={() => dismiss([item.id])}
+          />
+        ))}
+      </ul>
+    </section>
+  )
+}

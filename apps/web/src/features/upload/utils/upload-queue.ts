@@ -1,0 +1,188 @@
+import type { IngestResult, IngestStage } from '@sourcebook/core/ingest/types'
+import { IngestWorker } from '../api/ingest-worker'
+import type { FromWorker, ToWorker } from '../worker/protocol'
+
+/** Per file, as in the core pipeline's default (100 MB): refused before it is even read. */
+export const MAX_UPLOAD_BYTES = 100 * 2 ** 20
+/** Files in flight at once: one uploads while another is parsed. */
+const MAX_RUNNING = 2
+
+export type UploadState =
+  'waiting' | 'running' | 'ready' | 'duplicate' | 'refused' | 'failed' | 'cancelled'
+
+export type UploadItem = {
+  id: string
+  workspaceId: string
+  name: string
+  size: number | null
+  kind: 'upload' | 'replace' | 'retry'
+  state: UploadState
+  stage: IngestStage | null
+  progress: number
+  /** The document being written (once it exists), replaced, or retried. */
+  documentId?: string
+  replacesId?: string
+  error?: string
+  warning?: string
+  duplicate?: { id: string; title: string }
+}
+
+type Listener = () => void
+
+/**
+ * The uploads of this tab, across pages: a small store (client state, not server data) that
+ * hands each file to the ingest worker, at most MAX_RUNNING at a time, and keeps its stage.
+ */
+class UploadQueue {
+  private items: UploadItem[] = []
+  private readonly files = new Map<string, File>()
+  private readonly listeners = new Set<Listener>()
+  private readonly worker = new IngestWorker(
+    (message) => this.receive(message),
+    (reason) => this.crashAll(reason),
+  )
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  snapshot = () => this.items
+
+  add(workspaceId: string, files: File[], replacesId?: string) {
+    for (const file of files) {
+      const id = crypto.randomUUID()
+      const tooLarge = file.size > MAX_UPLOAD_BYTES
+      this.items = [
+        ...this.items,
+        {
+          id,
+          workspaceId,
+          name: file.name,
+          size: file.size,
+          kind: replacesId ? 'replace' : 'upload',
+          state: tooLarge ? 'refused' : 'waiting',
+          stage: null,
+          progress: 0,
+          ...(replacesId ? { replacesId } : {}),
+          ...(tooLarge ? { error: `"${file.name}" is larger than 100 MB.` } : {}),
+        },
+      ]
+      if (!tooLarge) this.files.set(id, file)
+    }
+    this.changed()
+  }
+
+  retry(workspaceId: string, document: { id: string; title: string }) {
+    const busy = this.items.some(
+      (item) => item.documentId === document.id && ['waiting', 'running'].includes(item.state),
+    )
+    if (busy) return
+    this.items = [
+      ...this.items,
+      {
+        id: crypto.randomUUID(),
+        workspaceId,
+        name: document.title,
+        size: null,
+        kind: 'retry',
+        state: 'waiting',
+        stage: null,
+        progress: 0,
+        documentId: document.id,
+      },
+    ]
+    this.changed()
+  }
+
+  cancel(id: string) {
+    const item = this.items.find((i) => i.id === id)
+    if (item?.state === 'running') void this.worker.send({ type: 'cancel', jobId: id })
+    else if (item?.state === 'waiting') this.update(id, { state: 'cancelled' })
+  }
+
+  dismiss(ids: string[]) {
+    this.items = this.items.filter((item) => !ids.includes(item.id))
+    this.changed()
+  }
+
+  private pump() {
+    let running = this.items.filter((item) => item.state === 'running').length
+    for (const item of this.items) {
+      if (running >= MAX_RUNNING) return
+      if (item.state !== 'waiting') continue
+      running += 1
+      this.update(item.id, { state: 'running', stage: 'uploading' })
+      this.worker
+        .send(this.message(item))
+        .catch((error: Error) => this.update(item.id, { state: 'failed', error: error.message }))
+    }
+  }
+
+  private message(item: UploadItem): ToWorker {
+    if (item.kind === 'retry')
+      return { type: 'retry', jobId: item.id, documentId: item.documentId! }
+    const file = this.files.get(item.id)!
+    this.files.delete(item.id)
+    return {
+      type: 'ingest',
+      jobId: item.id,
+      file,
+      workspaceId: item.workspaceId,
+      maxBytes: MAX_UPLOAD_BYTES,
+      ...(item.replacesId ? { replacesId: item.replacesId } : {}),
+    }
+  }
+
+  private receive(message: FromWorker) {
+    if (message.type === 'progress') {
+      const { stage, progress, documentId } = message
+      this.update(message.jobId, { stage, progress, ...(documentId ? { documentId } : {}) })
+    } else if (message.type === 'done') {
+      this.update(message.jobId, outcome(message.result))
+    } else {
+      this.update(message.jobId, { state: 'failed', error: message.message })
+    }
+  }
+
+  private crashAll(reason: string) {
+    for (const item of this.items) {
+      if (item.state === 'running') this.update(item.id, { state: 'failed', error: reason })
+    }
+  }
+
+  private update(id: string, patch: Partial<UploadItem>) {
+    this.items = this.items.map((item) => (item.id === id ? { ...item, ...patch } : item))
+    this.changed()
+  }
+
+  private changed() {
+    for (const listener of this.listeners) listener()
+    queueMicrotask(() => this.pump())
+  }
+}
+
+function outcome(result: IngestResult): Partial<UploadItem> {
+  switch (result.status) {
+    case 'ready':
+      return {
+        state: 'ready',
+        stage: 'ready',
+        progress: 1,
+        documentId: result.documentId,
+        ...(result.warning ? { warning: result.warning } : {}),
+      }
+    case 'duplicate':
+      return { state: 'duplicate', duplicate: { id: result.documentId, title: result.title } }
+    case 'refused':
+      return result.error === 'cancelled'
+        ? { state: 'cancelled' }
+        : { state: 'refused', error: result.error }
+    case 'failed':
+      return result.error === 'cancelled'
+        ? { state: 'cancelled', documentId: result.documentId }
+        : { state: 'failed', error: result.error, documentId: result.documentId }
+  }
+}
+
+export const uploadQueue = new UploadQueue()

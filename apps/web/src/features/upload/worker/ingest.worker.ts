@@ -1,0 +1,91 @@
+// Runs ingestion off the page's thread: reading, hashing, extraction and chunking are CPU-bound.
+// It has its own supabase-js client, signed in as the page's user by the access token the
+// page sends (and sends again on every refresh), so RLS decides exactly as in the page.
+import { ingestFile } from '@sourcebook/core/ingest/ingest-file'
+import { retryDocument } from '@sourcebook/core/ingest/retry-document'
+import type { IngestProgress } from '@sourcebook/core/ingest/types'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { FromWorker, ToWorker } from './protocol'
+import { TUS_CHUNK_BYTES, tusUploader } from './tus-upload'
+
+const scope = self as unknown as {
+  onmessage: (event: MessageEvent<ToWorker>) => void
+  postMessage: (message: FromWorker) => void
+}
+
+let auth: { url: string; key: string; accessToken: string } | undefined
+let client: SupabaseClient | undefined
+const jobs = new Map<string, AbortController>()
+
+function supabase(): SupabaseClient {
+  if (!auth) throw new Error('not signed in')
+  const { url, key } = auth
+  client ??= createClient(url, key, { accessToken: async () => auth?.accessToken ?? null })
+  return client
+}
+
+async function run(jobId: string, work: (signal: AbortSignal) => Promise<FromWorker>) {
+  const controller = new AbortController()
+  jobs.set(jobId, controller)
+  try {
+    scope.postMessage(await work(controller.signal))
+  } catch (error) {
+    scope.postMessage({
+      type: 'crashed',
+      jobId,
+      message: String((error as Error)?.message ?? error),
+    })
+  } finally {
+    jobs.delete(jobId)
+  }
+}
+
+const reporter = (jobId: string) => (p: IngestProgress) =>
+  scope.postMessage({ type: 'progress', jobId, ...p })
+
+scope.onmessage = ({ data: message }) => {
+  switch (message.type) {
+    case 'auth':
+      // A different project or key needs a new client; a new token is read on each request.
+      if (auth && (auth.url !== message.url || auth.key !== message.key)) client = undefined
+      auth = { url: message.url, key: message.key, accessToken: message.accessToken }
+      return
+    case 'cancel':
+      jobs.get(message.jobId)?.abort()
+      return
+    case 'ingest': {
+      const { jobId, file, workspaceId, maxBytes, replacesId } = message
+      void run(jobId, async (signal) => {
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        const { url, key } = auth!
+        const result = await ingestFile(
+          supabase(),
+          { workspaceId, bytes, fileName: file.name, mimeType: file.type || undefined },
+          {
+            signal,
+            maxBytes,
+            replacesId,
+            onProgress: reporter(jobId),
+            // Over one chunk, the original goes resumably; smaller files in one request.
+            upload:
+              bytes.length > TUS_CHUNK_BYTES
+                ? tusUploader({ url, key, accessToken: () => auth?.accessToken ?? '' })
+                : undefined,
+          },
+        )
+        return { type: 'done', jobId, result }
+      })
+      return
+    }
+    case 'retry': {
+      const { jobId, documentId } = message
+      void run(jobId, async (signal) => {
+        const result = await retryDocument(supabase(), documentId, {
+          signal,
+          onProgress: reporter(jobId),
+        })
+        return { type: 'done', jobId, result }
+      })
+    }
+  }
+}

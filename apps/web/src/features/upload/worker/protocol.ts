@@ -1,0 +1,23 @@
+import type { IngestResult, IngestStage } from '@sourcebook/core/ingest/types'
+
+/** What the page tells the ingest worker. */
+export type ToWorker =
+  /** Who to be: sent first, and again whenever the session's access token changes. */
+  | { type: 'auth'; url: string; key: string; accessToken: string }
+  | {
+      type: 'ingest'
+      jobId: string
+      file: File
+      workspaceId: string
+      maxBytes: number
+      replacesId?: string
+    }
+  | { type: 'retry'; jobId: string; documentId: string }
+  | { type: 'cancel'; jobId: string }
+
+/** What the worker answers, per job. */
+export type FromWorker =
+  | { type: 'progress'; jobId: string; documentId?: string; stage: IngestStage; progress: number }
+  | { type: 'done'; jobId: string; result: IngestResult }
+  /** Something the pipeline did not turn into a result (a network failure, a bug). */
+  | { type: 'crashed'; jobId: string; message: string }

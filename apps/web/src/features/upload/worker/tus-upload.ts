@@ -1,0 +1,41 @@
+import { DOCUMENTS_BUCKET } from '@sourcebook/core/ingest/storage-path'
+import type { UploadOriginal } from '@sourcebook/core/ingest/types'
+import { Upload } from 'tus-js-client'
+
+/** Supabase Storage's TUS chunks must be exactly 6 MB. */
+export const TUS_CHUNK_BYTES = 6 * 2 ** 20
+
+type Credentials = { url: string; key: string; accessToken: () => string }
+
+/**
+ * Uploads an original resumably over TUS (Storage's /upload/resumable): in 6 MB chunks, each
+ * retried after a cut connection, with the freshest access token on every request.
+ */
+export function tusUploader({ url, key, accessToken }: Credentials): UploadOriginal {
+  return (path, bytes, contentType, signal) =>
+    new Promise<void>((resolve, reject) => {
+      const upload = new Upload(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+        endpoint: `${url.replace(/\/$/, '')}/storage/v1/upload/resumable`,
+        chunkSize: TUS_CHUNK_BYTES,
+        retryDelays: [0, 1000, 3000, 5000],
+        uploadDataDuringCreation: true,
+        removeFingerprintOnSuccess: true,
+        headers: { apikey: key, 'x-upsert': 'false' },
+        metadata: { bucketName: DOCUMENTS_BUCKET, objectName: path, contentType },
+        onBeforeRequest: (request) => request.setHeader('authorization', `Bearer ${accessToken()}`),
+        onError: (error) => reject(new Error(tusMessage(error))),
+        onSuccess: () => resolve(),
+      })
+      signal?.addEventListener('abort', () => {
+        void upload.abort(true)
+        reject(signal.reason)
+      })
+      upload.start()
+    })
+}
+
+/** tus-js-client's errors carry the server's text in a long sentence; keep the reason. */
+function tusMessage(error: Error): string {
+  const body = /response text: (.*?)(, request id|$)/.exec(error.message)?.[1]
+  return body && body !== 'n/a' ? body : error.message
+}

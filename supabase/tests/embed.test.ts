@@ -310,3 +310,44 @@ describe('changing the embedding model', () => {
     expect((await vectors(doc.documentId)).every((r) => r.dims === 64)).toBe(true)
   })
 })
+
+describe('search with an embedding model', () => {
+  type Hit = { chunk_id: string; semantic_rank: number | null; similarity: number | null }
+  const search = (id: string, query: string) =>
+    clientFor(stack, people.viewer).functions.invoke<{ results: Hit[] }>('search', {
+      body: { workspace_id: id, query },
+    })
+
+  it('embeds the query with the active model and ranks by both', async () => {
+    const doc = await addReadyDocument(stack, people.editor, workspaceId, 'Reef', [
+      'Coral polyps build the reef from calcium carbonate.',
+      'Seagrass meadows shelter juvenile fish.',
+    ])
+    await embed(people.editor, { document_id: doc.documentId })
+    fake.reset()
+    const { data, error } = await search(workspaceId, 'coral reef polyps')
+    expect(error).toBeNull()
+    const top = data!.results[0]!
+    expect(top.chunk_id).toBe(doc.chunkIds[0])
+    expect(top.semantic_rank).toBe(1)
+    expect(top.similarity).toBeGreaterThan(0.3)
+    expect(fake.requests.map((r) => r.body)).toEqual([
+      expect.objectContaining({ model: 'text-embedding-3-small', input: ['coral reef polyps'] }),
+    ])
+  })
+
+  it('falls back to lexical ranking when the provider fails, and without a model', async () => {
+    fake.script({ kind: 'embeddings', fail: 'server_error' })
+    const failed = await search(workspaceId, 'coral reef polyps')
+    expect(failed.error).toBeNull()
+    expect(failed.data!.results.length).toBeGreaterThan(0)
+    expect(failed.data!.results.every((r) => r.semantic_rank === null)).toBe(true)
+
+    const bare = await workspaceWith({})
+    await addReadyDocument(stack, people.editor, bare, 'Plain', ['Coral reef notes.'])
+    fake.reset()
+    const lexical = await search(bare, 'coral')
+    expect(lexical.data!.results[0]!.semantic_rank).toBeNull()
+    expect(fake.requests).toHaveLength(0)
+  })
+})

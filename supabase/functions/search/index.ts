@@ -44,7 +44,7 @@ Deno.serve(async (req) => {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
 
-  const embedding = await embedQuery(query)
+  const embedding = await embedQuery(caller, workspaceId, query)
   const { data, error } = await caller.rpc('search_chunks', {
     workspace_id: workspaceId,
     query,

@@ -1,6 +1,13 @@
 // The AI SDK and its providers, pinned in this one place so every function uses the same
 // versions (Deno downloads npm: specifiers on first use).
-export { APICallError, embedMany, generateText, RetryError, streamText } from 'npm:ai@7.0.173'
+export {
+  APICallError,
+  embed,
+  embedMany,
+  generateText,
+  RetryError,
+  streamText,
+} from 'npm:ai@7.0.173'
 export type { EmbeddingModel, LanguageModel } from 'npm:ai@7.0.173'
 export { createOpenAI } from 'npm:@ai-sdk/openai@4.0.118'
 export { createAnthropic } from 'npm:@ai-sdk/anthropic@4.0.105'

@@ -28,6 +28,14 @@ async function snapshot() {
   }
 }
 
+async function usedBytes(): Promise<number> {
+  const [row] = await db.rows<{ used: string }>(
+    'select sum(size_bytes)::text as used from public.documents where workspace_id = $1',
+    [workspaceId],
+  )
+  return Number(row!.used)
+}
+
 async function setQuota(bytes: number) {
   await db.rows('update public.workspaces set storage_quota_bytes = $2 where id = $1', [
     workspaceId,
@@ -108,12 +116,9 @@ describe('the workspace storage quota', () => {
       fileName: 'minutes.txt',
     })
     expect(first.status).toBe('ready')
-    const [{ used }] = await db.rows<{ used: string }>(
-      'select sum(size_bytes)::text as used from public.documents where workspace_id = $1',
-      [workspaceId],
-    )
+    const used = await usedBytes()
     const file = textFile('Minutes of the lighthouse board')
-    await setQuota(Number(used) + file.length - 1)
+    await setQuota(used + file.length - 1)
     try {
       const before = await snapshot()
       const result = await ingestFile(editor(), { workspaceId, bytes: file, fileName: 'more.txt' })
@@ -148,12 +153,9 @@ describe('the workspace storage quota', () => {
     const current = textFile('Tide tables for the estuary')
     const first = await ingestFile(editor(), { workspaceId, bytes: current, fileName: 'tides.txt' })
     if (first.status !== 'ready') throw new Error(JSON.stringify(first))
-    const [{ used }] = await db.rows<{ used: string }>(
-      'select sum(size_bytes)::text as used from public.documents where workspace_id = $1',
-      [workspaceId],
-    )
+    const used = await usedBytes()
     const next = textFile('Tide tables for the estuary, corrected')
-    await setQuota(Number(used) - current.length + next.length)
+    await setQuota(used - current.length + next.length)
     try {
       const replaced = await ingestFile(
         editor(),

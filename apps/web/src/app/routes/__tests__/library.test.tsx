@@ -242,6 +242,36 @@ describe('library', () => {
     expect(listed.data).toEqual([])
   })
 
+  it('offers upload and retry to editors, and refuses a file over 100 MB in the queue', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocuments(workspace.id, [
+      {
+        title: 'Stalled.pdf',
+        status: 'processing',
+        stage: 'extracting',
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:01:00Z',
+      },
+    ])
+    const { user } = renderApp(`/w/${workspace.id}/library`)
+    const stalled = await rowOf('Stalled.pdf')
+    expect(within(stalled).getByText('Interrupted')).toBeInTheDocument()
+    expect(within(stalled).getByRole('button', { name: 'Retry Stalled.pdf' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument()
+
+    // Refused on the page, before the file is even read.
+    const huge = new File(['x'], 'Atlas scans.pdf', { type: 'application/pdf' })
+    Object.defineProperty(huge, 'size', { value: 101 * 2 ** 20 })
+    await user.upload(screen.getByLabelText('Upload files'), huge)
+    const uploads = await screen.findByRole('region', { name: 'Uploads' })
+    const item = within(uploads).getByRole('listitem', { name: 'Atlas scans.pdf' })
+    expect(within(item).getByRole('alert')).toHaveTextContent(
+      'Not added: "Atlas scans.pdf" is larger than 100 MB.',
+    )
+    await user.click(within(uploads).getByRole('button', { name: 'Clear finished' }))
+    expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument()
+  })
+
   it('shows a viewer the documents without upload or actions', async () => {
     const { workspace } = await ownWorkspace()
     await addDocuments(workspace.id, [{ title: 'Handbook.md', mime_type: 'text/markdown' }])

@@ -41,7 +41,7 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
   const failed = status === 'failed'
   const Icon = failed ? CircleAlertIcon : TriangleAlertIcon
   return (
-    <div className="flex min-w-0 items-center gap-1">
+    <div className="flex min-w-0 items-center justify-between gap-1">
       <div className="grid min-w-0">
         <span
           className={
@@ -55,7 +55,7 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
           {failed ? 'Failed' : 'Interrupted'}
         </span>
         {failed && document.error ? (
-          <span className="text-muted-foreground truncate text-xs" title={document.error}>
+          <span className="text-muted-foreground line-clamp-2 text-xs" title={document.error}>
             {document.error}
           </span>
         ) : null}
@@ -63,12 +63,13 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
       {onRetry ? (
         <Button
           variant="ghost"
-          size="sm"
-          className="relative z-10 h-7 px-2"
+          size="icon-sm"
+          className="relative z-10 size-7 shrink-0"
           onClick={onRetry}
           aria-label={`Retry ${document.title}`}
+          title="Retry"
         >
-          <RotateCwIcon aria-hidden /> Retry
+          <RotateCwIcon aria-hidden />
         </Button>
       ) : null}
     </div>

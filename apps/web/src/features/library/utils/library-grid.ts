@@ -9,8 +9,8 @@ export function rowGrid(withActions: boolean) {
   return cn(
     'grid items-center gap-x-3',
     withActions
-      ? 'grid-cols-[minmax(0,1fr)_7.5rem_2rem] md:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_6.5rem_9.5rem_2rem] xl:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_3rem_3.5rem_7rem_6.5rem_9.5rem_2rem]'
-      : 'grid-cols-[minmax(0,1fr)_7.5rem] md:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_6.5rem_9.5rem] xl:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_3rem_3.5rem_7rem_6.5rem_9.5rem]',
+      ? 'grid-cols-[minmax(0,1fr)_7.5rem_2rem] md:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_6.5rem_11rem_2rem] xl:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_3rem_3.5rem_7rem_6.5rem_11rem_2rem]'
+      : 'grid-cols-[minmax(0,1fr)_7.5rem] md:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_6.5rem_11rem] xl:grid-cols-[minmax(0,1fr)_4.5rem_4.5rem_3rem_3.5rem_7rem_6.5rem_11rem]',
   )
 }
 

@@ -2,7 +2,7 @@ import { useUploads } from '../hooks/use-uploads'
 import { Button } from '@/components/ui/button'
 import { UploadQueueItem } from './upload-queue-item'
 
-/** The files this tab is adding to the workspace, newest last; finished ones can be cleared. */
+/** The files this tab is adding to the workspace, newest first; finished ones can be cleared. */
 export function UploadQueue({ workspaceId }: { workspaceId: string }) {
   const { items, cancel, dismiss } = useUploads(workspaceId)
   if (items.length === 0) return null
@@ -24,7 +24,7 @@ export function UploadQueue({ workspaceId }: { workspaceId: string }) {
         ) : null}
       </header>
       <ul className="max-h-72 divide-y overflow-y-auto">
-        {items.map((item) => (
+        {items.toReversed().map((item) => (
           <UploadQueueItem
             key={item.id}
             item={item}

@@ -2,9 +2,6 @@
 -- connection allows: chat_turn (access, rate limit, history) and chat_sources (retrieval
 -- with the passages' text), both run as the caller so RLS decides what exists.
 
--- Rows inserted by one statement (a question and its answer) keep their order.
-alter table public.messages alter column created_at set default clock_timestamp();
-
 -- A new message moves its conversation to the top of the list.
 create function public.touch_conversation() returns trigger
 language plpgsql security definer

@@ -41,22 +41,29 @@ export async function beginTurn(
   if (turn.regenerate) {
     const removed = await admin.from('messages').delete().eq('id', turn.regenerate.answerId)
     if (removed.error) throw new Error(`Could not replace the answer: ${removed.error.message}`)
-    const { error } = await admin.from('messages').insert(answer)
+    const { error } = await admin
+      .from('messages')
+      .insert({ ...answer, created_at: new Date().toISOString() })
     if (error) throw new Error(`Could not store the answer: ${error.message}`)
     return
   }
+  // Messages are ordered by created_at, stamped here by one clock: the database's may not
+  // tell apart two rows of one statement (PGlite ticks in milliseconds).
+  const now = Date.now()
   const question = {
     id: ids.userMessageId,
     conversation_id: turn.conversationId,
     role: 'user',
     content: turn.question,
     created_by: turn.userId,
+    created_at: new Date(now).toISOString(),
   }
-  // One statement: created_at defaults to clock_timestamp(), so the question sorts first;
-  // columns one row leaves out take their defaults, not null.
+  // Columns one row leaves out take their defaults, not null.
   const { error } = await admin
     .from('messages')
-    .insert([question, answer], { defaultToNull: false })
+    .insert([question, { ...answer, created_at: new Date(now + 1).toISOString() }], {
+      defaultToNull: false,
+    })
   if (error) throw new Error(`Could not store the question: ${error.message}`)
 }
 

@@ -24,9 +24,10 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page by default; `fullPage: false` keeps the viewport (long documents). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(screenshotDir, { recursive: true })
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage })
 }
 
 /** A page in its own context (its own cookies and storage: another person). */

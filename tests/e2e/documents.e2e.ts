@@ -1,0 +1,159 @@
+import { join } from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signIn } from './support/app.ts'
+import { seriousViolations } from './support/axe.ts'
+import { sharedWorkspace, signedUpClient } from './support/accounts.ts'
+import { launchBrowser, newPage, screenshot } from './support/browser.ts'
+import { repoRoot } from './support/paths.ts'
+import { startStack } from './support/stack.ts'
+
+// Test data lives beside the checkout, never in it (see ../shared/data/README.md).
+const data = join(repoRoot, '../shared/data/docling-testdata')
+const pdfFile = `${data}/pdf/sources/multi_page.pdf`
+const docxFile = `${data}/docx/sources/word_sample.docx`
+
+// Issue #5's scenario: an editor uploads a PDF and a Word file through the library, a viewer
+// watches them become ready live, opens each at a highlighted passage, and sees the one the
+// editor deletes leave their library.
+describe('documents from upload to deletion', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>
+  let browser: Browser
+  let editor: Page
+  let viewer: Page
+  let editorDb: SupabaseClient
+  let library = ''
+
+  async function signInAt(page: Page, email: string) {
+    await page.goto(`${stack.url}/sign-in`)
+    await signIn(page, email)
+    await page.waitForURL((url) => url.pathname !== '/sign-in')
+  }
+
+  /** The id of a ready document and of its chunk at `ordinal`, read from the database. */
+  async function chunkOf(title: string, ordinal: number) {
+    const { data: chunk, error } = await editorDb
+      .from('chunks')
+      .select('id, document_id, char_start, char_end, document:documents!inner(title)')
+      .eq('document.title', title)
+      .eq('ordinal', ordinal)
+      .single()
+    if (error) throw error
+    return chunk
+  }
+
+  beforeAll(async () => {
+    stack = await startStack()
+    editorDb = await signedUpClient(stack.url, 'Edie Editor', 'edie@example.com')
+    const viewerDb = await signedUpClient(stack.url, 'Vic Viewer', 'vic@example.com')
+    const workspaceId = await sharedWorkspace(editorDb, viewerDb, 'Duck studies', 'viewer')
+    library = `${stack.url}/w/${workspaceId}/library`
+    browser = await launchBrowser()
+    editor = await newPage(browser)
+    viewer = await newPage(browser)
+    await signInAt(editor, 'edie@example.com')
+    await signInAt(viewer, 'vic@example.com')
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+
+  it('uploads a PDF and a Word file, and a viewer sees them reach ready live', async () => {
+    await viewer.goto(library)
+    await viewer.getByText('No documents yet').waitFor()
+    await editor.goto(library)
+    await editor.getByLabel('Upload files').setInputFiles([pdfFile, docxFile])
+
+    for (const name of ['multi_page.pdf', 'word_sample.docx']) {
+      const row = viewer.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) })
+      await row.waitFor({ timeout: 60_000 })
+      await row.getByText('Ready').waitFor({ timeout: 90_000 })
+    }
+    await screenshot(viewer, 'library-documents')
+    expect(await seriousViolations(viewer)).toEqual([])
+  })
+
+  it('opens the Word document at a highlighted passage', async () => {
+    const chunk = await chunkOf('word_sample.docx', 2)
+    await viewer.goto(
+      `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`,
+    )
+    await viewer.getByRole('heading', { name: 'word_sample.docx' }).waitFor()
+    await viewer.getByText('Highlighted passage on page 1').waitFor()
+    const marks = viewer.locator('mark')
+    await marks.first().waitFor()
+    const marked = (await marks.allTextContents()).join('')
+    expect(marked).toContain('To get started with swimming')
+    expect(marked).not.toContain('Summer activities')
+    await expect.poll(() => marks.first().isVisible()).toBe(true)
+    // Formatted, not raw Markdown: the list is a list.
+    expect(await viewer.locator('main li').count()).toBeGreaterThan(3)
+    expect(await viewer.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+    await screenshot(viewer, 'document-text-highlight', { fullPage: false })
+    expect(await seriousViolations(viewer)).toEqual([])
+  })
+
+  it('opens the PDF at a passage on its pages, highlighted in the text layer', async () => {
+    const chunk = await chunkOf('multi_page.pdf', 2)
+    await viewer.goto(
+      `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`,
+    )
+    await viewer.getByText('Highlighted passage on pages 2–3').waitFor()
+    const highlighted = viewer.locator('#pdf-page-2 .pdf-passage')
+    await highlighted.first().waitFor({ timeout: 30_000 })
+    expect(await highlighted.count()).toBeGreaterThan(3)
+    await expect.poll(() => highlighted.first().isVisible()).toBe(true)
+    expect(await viewer.locator('#pdf-page-2 canvas').count()).toBe(1)
+    await screenshot(viewer, 'document-pdf-highlight', { fullPage: false })
+
+    const download = viewer.waitForEvent('download')
+    await viewer.getByRole('button', { name: 'Download' }).click()
+    expect((await download).suggestedFilename()).toBe('multi_page.pdf')
+  })
+
+  it('reads well in the dark and on a phone', async () => {
+    const chunk = await chunkOf('word_sample.docx', 2)
+    const href = `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`
+    await viewer.emulateMedia({ colorScheme: 'dark' })
+    await viewer.goto(href)
+    await viewer.locator('mark').first().waitFor()
+    expect(await viewer.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    )
+    await screenshot(viewer, 'document-text-dark', { fullPage: false })
+    expect(await seriousViolations(viewer)).toEqual([])
+    await viewer.emulateMedia({ colorScheme: 'light' })
+
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await editor.context().storageState(),
+    })
+    const page = await phone.newPage()
+    await page.goto(href)
+    await page.locator('mark').first().waitFor()
+    await page.getByRole('button', { name: 'Rename' }).waitFor()
+    await screenshot(page, 'phone-document', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    await phone.close()
+  })
+
+  it('deletes a document, which leaves the viewer’s library at once', async () => {
+    await viewer.goto(library)
+    const row = viewer.getByRole('row', { name: /word_sample\.docx/ })
+    await row.waitFor()
+
+    const chunk = await chunkOf('word_sample.docx', 0)
+    await editor.goto(`${library.replace(/library$/, 'documents')}/${chunk.document_id}`)
+    await editor.getByRole('button', { name: 'Delete' }).click()
+    await editor.getByRole('alertdialog').getByRole('button', { name: 'Delete document' }).click()
+    await editor.waitForURL(library)
+
+    await row.waitFor({ state: 'detached' })
+    await viewer.getByRole('row', { name: /multi_page\.pdf/ }).waitFor()
+    const { data } = await editorDb.from('documents').select('title')
+    expect(data).toEqual([{ title: 'multi_page.pdf' }])
+  })
+})

@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
           { path: 'documents/:documentId', ...page(() => import('./routes/workspace/document')) },
           { path: 'search', ...page(() => import('./routes/workspace/search')) },
           { path: 'chat', ...page(() => import('./routes/workspace/chat')) },
+          {
+            path: 'chat/:conversationId',
+            ...page(() => import('./routes/workspace/chat-conversation')),
+          },
           { path: 'members', ...page(() => import('./routes/workspace/members')) },
           { path: 'settings', ...page(() => import('./routes/workspace/settings')) },
         ],

@@ -1,6 +1,9 @@
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: (workspaceId: string) => [...chatKeys.all, workspaceId, 'conversations'] as const,
+  // Under the list's key, so a change to the list (realtime) refreshes the open one too.
+  conversation: (workspaceId: string, conversationId: string) =>
+    [...chatKeys.conversations(workspaceId), conversationId] as const,
   messages: (conversationId: string) => [...chatKeys.all, 'messages', conversationId] as const,
   people: (workspaceId: string) => [...chatKeys.all, workspaceId, 'people'] as const,
   examples: (workspaceId: string) => [...chatKeys.all, workspaceId, 'examples'] as const,

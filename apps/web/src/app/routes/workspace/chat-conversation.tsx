@@ -1,0 +1,77 @@
+import { SearchXIcon } from 'lucide-react'
+import { useCallback } from 'react'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { EmptyState } from '@/components/layout/empty-state'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useCreateConversation } from '@/features/chat/api/create-conversation'
+import { useConversation } from '@/features/chat/api/get-conversation'
+import { usePeople } from '@/features/chat/api/get-people'
+import { ChatScreen } from '@/features/chat/components/chat-screen'
+import { ConversationView } from '@/features/chat/components/conversation-view'
+import { useWorkspaceContext } from './context'
+
+/** One conversation, beside the list. */
+export default function ChatConversationRoute() {
+  const { workspace, userId } = useWorkspaceContext()
+  const { conversationId = '' } = useParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const create = useCreateConversation()
+  const conversation = useConversation(workspace.id, conversationId)
+  const people = usePeople(workspace.id)
+  const base = `/w/${workspace.id}/chat`
+  const ask = (location.state as { ask?: string } | null)?.ask ?? null
+  // Asked once: a reload must not ask again.
+  const takeQuestion = useCallback(
+    () => navigate(location.pathname, { replace: true, state: null }),
+    [navigate, location.pathname],
+  )
+
+  return (
+    <ChatScreen
+      key={workspace.id}
+      workspaceId={workspace.id}
+      userId={userId}
+      hrefFor={(id) => `${base}/${id}`}
+      onNew={() =>
+        create.mutate(
+          { workspaceId: workspace.id },
+          { onSuccess: (created) => navigate(`${base}/${created.id}`) },
+        )
+      }
+      creating={create.isPending}
+      onDeleted={(deleted) => {
+        if (deleted.id === conversationId) navigate(base, { replace: true })
+      }}
+    >
+      {conversation.data === null ? (
+        <EmptyState
+          icon={SearchXIcon}
+          title="Conversation not found"
+          action={
+            <Button asChild variant="outline">
+              <Link to={base}>Back to chat</Link>
+            </Button>
+          }
+        >
+          It was deleted, made private, or was never shared with you.
+        </EmptyState>
+      ) : conversation.data && people.data ? (
+        <ConversationView
+          key={conversation.data.id}
+          conversation={conversation.data}
+          userId={userId}
+          userName={people.data.get(userId)?.name ?? 'Member'}
+          initialQuestion={ask}
+          onInitialQuestionTaken={takeQuestion}
+        />
+      ) : (
+        <div className="grid gap-4 p-8">
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-24" />
+        </div>
+      )}
+    </ChatScreen>
+  )
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { chatKeys } from './keys'
+import { type Conversation, DEFAULT_TITLE } from './types'
+
+export const createConversationInputSchema = z.object({
+  workspaceId: z.string().uuid(),
+  title: z.string().trim().min(1).max(200).default(DEFAULT_TITLE),
+})
+
+export type CreateConversationInput = z.input<typeof createConversationInputSchema>
+
+export async function createConversation(input: CreateConversationInput): Promise<Conversation> {
+  const { workspaceId, title } = createConversationInputSchema.parse(input)
+  const { data, error } = await supabase
+    .from('conversations')
+    .insert({ workspace_id: workspaceId, title })
+    .select()
+    .single()
+  if (error) throw error
+  return data as Conversation
+}
+
+export function useCreateConversation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createConversation,
+    onSuccess: (conversation) =>
+      queryClient.invalidateQueries({
+        queryKey: chatKeys.conversations(conversation.workspace_id),
+      }),
+    onError: (error) => toast.error(`Could not start a conversation: ${errorMessage(error)}`),
+  })
+}
+
+/** A title from the first question: its first line, cut at a word near 80 characters. */
+export function titleFromQuestion(question: string): string {
+  const line = question.trim().split('\n')[0]!.replace(/\s+/g, ' ')
+  if (line.length <= 80) return line || DEFAULT_TITLE
+  const cut = line.slice(0, 80)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > 40 ? cut.slice(0, space) : cut).trimEnd()}…`
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { chatKeys } from './keys'
+import type { Conversation } from './types'
+
+/** Deletes a conversation and its messages (cascade); RLS lets only its creator. */
+export async function deleteConversation(conversation: Conversation) {
+  const { data, error } = await supabase
+    .from('conversations')
+    .delete()
+    .eq('id', conversation.id)
+    .select('id')
+  if (error) throw error
+  if (data.length === 0) throw new Error('Only the person who started it can delete it.')
+}
+
+export function useDeleteConversation(options: { onSuccess?: (c: Conversation) => void } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteConversation,
+    onSuccess: async (_, conversation) => {
+      toast.success('Conversation deleted')
+      queryClient.removeQueries({ queryKey: chatKeys.messages(conversation.id) })
+      options.onSuccess?.(conversation)
+      await queryClient.invalidateQueries({
+        queryKey: chatKeys.conversations(conversation.workspace_id),
+      })
+    },
+    onError: (error) => toast.error(`Could not delete the conversation: ${errorMessage(error)}`),
+  })
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { chatKeys } from './keys'
+
+export const rateAnswerInputSchema = z.object({
+  messageId: z.string().uuid(),
+  rating: z.union([z.literal(1), z.literal(-1)]),
+  comment: z.string().trim().max(2000, 'At most 2,000 characters').nullable(),
+})
+
+export type RateAnswerInput = z.input<typeof rateAnswerInputSchema>
+
+/**
+ * One rating per person and answer: a second one replaces the first. Only rating and comment
+ * may be updated (column grants), so an upsert, which would also set message_id, is refused;
+ * update the existing rating, and insert when there is none.
+ */
+export async function rateAnswer(input: RateAnswerInput) {
+  const { messageId, rating, comment } = rateAnswerInputSchema.parse(input)
+  const changes = { rating, comment: comment || null }
+  const updated = await supabase
+    .from('message_feedback')
+    .update(changes)
+    .eq('message_id', messageId)
+    .select('message_id')
+  if (updated.error) throw updated.error
+  if (updated.data.length > 0) return
+  const { error } = await supabase
+    .from('message_feedback')
+    .insert({ message_id: messageId, ...changes })
+  if (error) throw error
+}
+
+export function useRateAnswer(conversationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: rateAnswer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
+    onError: (error) => toast.error(`Could not save your rating: ${errorMessage(error)}`),
+  })
+}

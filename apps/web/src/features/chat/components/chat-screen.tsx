@@ -1,0 +1,66 @@
+import { ListIcon } from 'lucide-react'
+import { useState } from 'react'
+import type * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
+import type { Conversation } from '../api/types'
+import { ConversationList } from './conversation-list'
+
+type ChatScreenProps = {
+  workspaceId: string
+  userId: string
+  hrefFor: (conversationId: string) => string
+  onNew: () => void
+  creating: boolean
+  onDeleted: (conversation: Conversation) => void
+  /** The open conversation, or the start page. */
+  children: React.ReactNode
+}
+
+/**
+ * The chat's frame: the conversation list beside the open conversation on wide screens, and
+ * in a sheet behind a button on phones. It fills the window so the composer stays in view.
+ */
+export function ChatScreen({ children, ...listProps }: ChatScreenProps) {
+  const [listOpen, setListOpen] = useState(false)
+  const list = (
+    <ConversationList
+      {...listProps}
+      onNew={() => {
+        setListOpen(false)
+        listProps.onNew()
+      }}
+    />
+  )
+  return (
+    <div className="flex h-[calc(100svh-3.3rem)] md:h-svh">
+      <aside className="hidden w-64 shrink-0 border-r md:block" aria-label="Conversation list">
+        {list}
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="border-b px-2 py-1.5 md:hidden">
+          <Button size="sm" variant="ghost" onClick={() => setListOpen(true)}>
+            <ListIcon />
+            Conversations
+          </Button>
+        </div>
+        <div className="min-h-0 flex-1">{children}</div>
+      </div>
+      <Sheet open={listOpen} onOpenChange={setListOpen}>
+        <SheetContent
+          className="p-0 pt-10"
+          onClick={(event) => {
+            // Choosing a conversation closes the sheet.
+            if ((event.target as HTMLElement).closest('a')) setListOpen(false)
+          }}
+        >
+          <SheetTitle className="sr-only">Conversations</SheetTitle>
+          <SheetDescription className="sr-only">
+            Your and your teammates’ conversations
+          </SheetDescription>
+          {list}
+        </SheetContent>
+      </Sheet>
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import { TriangleAlertIcon } from 'lucide-react'
+import { Tooltip } from 'radix-ui'
+import { Link } from 'react-router'
+import { documentHref } from '@/lib/links'
+import { cn } from '@/lib/utils'
+import type { Citation } from '../api/types'
+import { citationLabel, pageLabel } from '../utils/citations'
+
+type CitationChipProps = { n: number; citation: Citation | undefined; workspaceId: string }
+
+/**
+ * An inline `[n]`: a link to the cited passage, with a preview (title, pages, quote) on hover
+ * or focus. A citation the check found unsupported is marked, in the chip and the preview.
+ */
+export function CitationChip({ n, citation, workspaceId }: CitationChipProps) {
+  if (!citation) {
+    // The answer cites a source it was not given: say so rather than link nowhere.
+    return (
+      <span
+        className="text-muted-foreground mx-0.5 rounded border border-dashed px-1 text-xs"
+        title="No such source"
+      >
+        [{n}]
+      </span>
+    )
+  }
+  const unsupported = citation.supported === false
+  const pages = pageLabel(citation.page_start, citation.page_end)
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <Link
+          to={documentHref(workspaceId, citation.document_id, citation.chunk_id)}
+          aria-label={citationLabel(citation)}
+          data-testid="citation-chip"
+          className={cn(
+            'mx-0.5 inline-flex h-5 min-w-5 translate-y-[-1px] items-center justify-center gap-0.5 rounded-md border px-1 align-middle text-[0.7rem] leading-none font-semibold no-underline transition-colors',
+            'focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]',
+            unsupported
+              ? 'border-dashed border-amber-500/70 bg-amber-500/10 text-amber-800 hover:bg-amber-500/20 dark:text-amber-300'
+              : 'bg-secondary text-secondary-foreground hover:bg-accent border-transparent',
+          )}
+        >
+          {unsupported ? <TriangleAlertIcon className="size-3" aria-hidden /> : null}
+          {n}
+        </Link>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side="top"
+          sideOffset={6}
+          collisionPadding={12}
+          className="bg-popover text-popover-foreground z-50 max-w-80 rounded-lg border p-3 text-sm shadow-md"
+        >
+          <p className="font-medium">
+            {citation.title ?? 'Untitled document'}
+            {pages ? <span className="text-muted-foreground font-normal"> · {pages}</span> : null}
+          </p>
+          {citation.quote ? (
+            <p className="text-muted-foreground mt-1.5 line-clamp-5 text-xs leading-relaxed">
+              “{citation.quote}”
+            </p>
+          ) : null}
+          {unsupported ? (
+            <p className="mt-2 flex items-center gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-300">
+              <TriangleAlertIcon className="size-3.5" aria-hidden />
+              Not supported by the cited passage
+            </p>
+          ) : null}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  )
+}

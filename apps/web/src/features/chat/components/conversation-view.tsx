@@ -1,0 +1,105 @@
+import { Tooltip } from 'radix-ui'
+import { useEffect, useMemo, useRef } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
+import { errorMessage } from '@/lib/errors'
+import { titleFromQuestion } from '../api/create-conversation'
+import { useMessages } from '../api/get-messages'
+import { usePeople } from '../api/get-people'
+import { type Conversation, DEFAULT_TITLE } from '../api/types'
+import { useUpdateConversation } from '../api/update-conversation'
+import { useChatStream } from '../hooks/use-chat-stream'
+import { useConversationChannel } from '../hooks/use-conversation-channel'
+import { withLiveAnswer } from '../utils/live-answer'
+import { Composer } from './composer'
+import { ConversationHeader } from './conversation-header'
+import { ExampleQuestions } from './example-questions'
+import { MessageList } from './message-list'
+
+type ConversationViewProps = {
+  conversation: Conversation
+  userId: string
+  userName: string
+  /** A question to ask as soon as the conversation opens (asked from the chat start page). */
+  initialQuestion?: string | null
+  onInitialQuestionTaken?: () => void
+}
+
+/** One conversation: its messages, live for everyone in it, and the composer. */
+export function ConversationView({
+  conversation,
+  userId,
+  userName,
+  initialQuestion,
+  onInitialQuestionTaken,
+}: ConversationViewProps) {
+  const workspaceId = conversation.workspace_id
+  const messages = useMessages(conversation.id)
+  const people = usePeople(workspaceId)
+  const me = useMemo(() => ({ userId, name: userName }), [userId, userName])
+  const { remote, present, setTyping } = useConversationChannel(conversation.id, me)
+  const chat = useChatStream(conversation.id)
+  const rename = useUpdateConversation()
+
+  function ask(question: string) {
+    // The first question names a conversation nobody has named yet.
+    if (conversation.title === DEFAULT_TITLE && conversation.created_by === userId) {
+      rename.mutate({ id: conversation.id, title: titleFromQuestion(question) })
+    }
+    void chat.send({ content: question })
+  }
+
+  const asked = useRef(false)
+  useEffect(() => {
+    if (!initialQuestion || asked.current) return
+    asked.current = true
+    onInitialQuestionTaken?.()
+    void chat.send({ content: initialQuestion })
+  }, [initialQuestion, onInitialQuestionTaken, chat])
+
+  // Someone else's answer streaming shows here too; this person's own request comes first.
+  const shown = withLiveAnswer(messages.data ?? [], chat.live ?? remote)
+  const peopleMap = people.data ?? new Map()
+
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <div className="flex h-full min-h-0 flex-col">
+        <ConversationHeader
+          conversation={conversation}
+          userId={userId}
+          people={peopleMap}
+          present={present}
+        />
+        {messages.isPending ? (
+          <div className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-4 p-8">
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-24" />
+          </div>
+        ) : messages.isError ? (
+          <p role="alert" className="text-destructive flex-1 p-8 text-sm">
+            {errorMessage(messages.error)}
+          </p>
+        ) : shown.length === 0 ? (
+          <ExampleQuestions workspaceId={workspaceId} onAsk={ask} />
+        ) : (
+          <MessageList
+            messages={shown}
+            workspaceId={workspaceId}
+            userId={userId}
+            people={peopleMap}
+            onRegenerate={
+              chat.busy ? undefined : (answerId) => void chat.send({ regenerate: answerId })
+            }
+          />
+        )}
+        <Composer
+          key={conversation.id}
+          onSend={ask}
+          busy={chat.busy}
+          onStop={chat.busy ? chat.stop : undefined}
+          onTyping={setTyping}
+          autoFocus
+        />
+      </div>
+    </Tooltip.Provider>
+  )
+}

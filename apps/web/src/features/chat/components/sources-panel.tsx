@@ -1,0 +1,62 @@
+import { ChevronRightIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { documentHref } from '@/lib/links'
+import type { Citation } from '../api/types'
+import { pageLabel } from '../utils/citations'
+
+type SourcesPanelProps = { citations: Citation[]; workspaceId: string }
+
+/** The passages an answer cites, each opening the document at that passage. */
+export function SourcesPanel({ citations, workspaceId }: SourcesPanelProps) {
+  if (citations.length === 0) return null
+  return (
+    <details className="group mt-3 rounded-lg border">
+      <summary className="text-muted-foreground hover:text-foreground flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 text-xs font-medium select-none">
+        <ChevronRightIcon
+          className="size-3.5 transition-transform group-open:rotate-90"
+          aria-hidden
+        />
+        Sources ({citations.length})
+      </summary>
+      <ol className="grid gap-1 border-t p-2" aria-label="Sources">
+        {citations.map((citation) => {
+          const pages = pageLabel(citation.page_start, citation.page_end)
+          return (
+            <li key={`${citation.n}-${citation.chunk_id}`}>
+              <Link
+                to={documentHref(workspaceId, citation.document_id, citation.chunk_id)}
+                className="hover:bg-accent flex gap-2 rounded-md p-2 text-sm"
+              >
+                <span className="bg-secondary grid size-5 shrink-0 place-items-center rounded text-[0.7rem] font-semibold">
+                  {citation.n}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-1.5 font-medium">
+                    <FileTextIcon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
+                    <span className="truncate">{citation.title ?? 'Untitled document'}</span>
+                    {pages ? (
+                      <span className="text-muted-foreground shrink-0 text-xs font-normal">
+                        {pages}
+                      </span>
+                    ) : null}
+                  </span>
+                  {citation.quote ? (
+                    <span className="text-muted-foreground mt-0.5 line-clamp-2 text-xs">
+                      {citation.quote}
+                    </span>
+                  ) : null}
+                  {citation.supported === false ? (
+                    <span className="mt-1 flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
+                      <TriangleAlertIcon className="size-3" aria-hidden />
+                      Not supported by the cited passage
+                    </span>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ol>
+    </details>
+  )
+}

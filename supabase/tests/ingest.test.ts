@@ -235,6 +235,50 @@ describe('ingestFile', () => {
     expect(await chunkCount(result.documentId)).toBe(0)
   })
 
+  it('uses the given uploader for the original; its failure fails the document with the reason', async () => {
+    const calls: { path: string; contentType: string }[] = []
+    const bytes = new TextEncoder().encode('Uploaded my own way. '.repeat(50))
+    const result = await ingestFile(
+      editor(),
+      { workspaceId, bytes, fileName: 'own.txt', mimeType: 'text/plain' },
+      {
+        upload: async (path, body, contentType) => {
+          calls.push({ path, contentType })
+          const { error } = await editor().storage.from('documents').upload(path, body)
+          if (error) throw error
+        },
+      },
+    )
+    expect(result).toMatchObject({ status: 'ready' })
+    if (result.status !== 'ready') return
+    expect(calls).toEqual([
+      { path: `${workspaceId}/${result.documentId}/own.txt`, contentType: 'text/plain' },
+    ])
+
+    const refused = await ingestFile(
+      editor(),
+      {
+        workspaceId,
+        bytes: new TextEncoder().encode('Never stored. '.repeat(50)),
+        fileName: 'x.txt',
+      },
+      {
+        upload: () => Promise.reject(new Error('the connection dropped')),
+      },
+    )
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: '"x.txt" could not be imported: the connection dropped',
+    })
+    if (refused.status !== 'failed') return
+    const [doc] = await rows<{ status: string; stage: string }>(
+      'select status, stage from public.documents where id = $1',
+      [refused.documentId],
+    )
+    expect(doc).toEqual({ status: 'failed', stage: 'uploading' })
+    expect(await chunkCount(refused.documentId)).toBe(0)
+  })
+
   it('deleteDocument removes the row, its chunks and its original', async () => {
     const result = await ingestFile(editor(), {
       workspaceId,

@@ -66,6 +66,7 @@ export default tseslint.config(
               'settings',
               'library',
               'upload',
+              'ai-settings',
             ].map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',

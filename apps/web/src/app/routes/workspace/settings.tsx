@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router'
 import { PageHeader } from '@/components/layout/page-header'
+import { AiModelsCard } from '@/features/ai-settings/components/ai-models-card'
 import { DeleteWorkspaceCard } from '@/features/workspaces/components/delete-workspace-card'
 import { RenameWorkspaceCard } from '@/features/workspaces/components/rename-workspace-card'
 import { lastWorkspace } from '@/features/workspaces/utils/last-workspace'
@@ -10,9 +11,13 @@ export default function SettingsRoute() {
   const navigate = useNavigate()
   return (
     <>
-      <PageHeader title="Settings" description="This workspace’s name, and its removal." />
+      <PageHeader
+        title="Settings"
+        description="This workspace’s name, its AI models, and its removal."
+      />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-8">
         <RenameWorkspaceCard workspace={workspace} />
+        <AiModelsCard workspaceId={workspace.id} canEdit={workspace.role === 'owner'} />
         <DeleteWorkspaceCard
           workspace={workspace}
           onDeleted={() => {

@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { supabase } from '@/lib/supabase'
+import { renderApp } from '@/testing/render-app'
+import { signUpAs } from '@/testing/users'
+
+// The AI models card on Settings, against the test localbase, whose functions have a fake
+// OpenAI behind them (src/testing/start-localbase.ts).
+
+/** A workspace the signed-in owner made, with one ready document of `n` chunks. */
+async function workspaceWithChunks(n: number) {
+  await signUpAs('owner')
+  const { data: workspace, error } = await supabase
+    .from('workspaces')
+    .insert({ name: 'Field notes' })
+    .select()
+    .single()
+  if (error) throw error
+  const { data: document, error: docError } = await supabase
+    .from('documents')
+    .insert({ workspace_id: workspace.id, title: 'Notes', status: 'ready', stage: 'ready' })
+    .select('id')
+    .single()
+  if (docError) throw docError
+  const rows = Array.from({ length: n }, (_, ordinal) => ({
+    document_id: document.id,
+    workspace_id: workspace.id,
+    ordinal,
+    content: `Specimen ${ordinal} was pressed and labelled.`,
+  }))
+  const { error: chunkError } = await supabase.from('chunks').insert(rows)
+  if (chunkError) throw chunkError
+  return workspace
+}
+
+const models = async (id: string) =>
+  (
+    await supabase
+      .from('workspaces')
+      .select('chat_model, embedding_model, pending_embedding_model')
+      .eq('id', id)
+      .single()
+  ).data
+
+const embeddedChunks = async (id: string) =>
+  (
+    await supabase
+      .from('chunks')
+      .select('id', { count: 'exact', head: true })
+      .eq('workspace_id', id)
+      .not('embedding', 'is', null)
+  ).count
+
+describe('AI models settings', () => {
+  it('lets the owner pick a chat model and an embedding model, then switch models', async () => {
+    const workspace = await workspaceWithChunks(3)
+    const { user } = renderApp(`/w/${workspace.id}/settings`)
+
+    const chat = await screen.findByRole('combobox', { name: 'Chat model' })
+    expect(chat).toHaveTextContent('None — answers are extracted from the documents')
+    await user.click(chat)
+    await user.click(await screen.findByRole('option', { name: 'GPT-4.1 mini' }))
+    await waitFor(async () =>
+      expect(await models(workspace.id)).toMatchObject({ chat_model: 'openai:gpt-4.1-mini' }),
+    )
+
+    // The first embedding model becomes active at once; the page embeds every chunk.
+    await user.click(screen.getByRole('combobox', { name: 'Embedding model' }))
+    await user.click(await screen.findByRole('option', { name: 'OpenAI text-embedding-3-small' }))
+    await waitFor(async () => expect(await embeddedChunks(workspace.id)).toBe(3))
+    expect(await models(workspace.id)).toMatchObject({
+      embedding_model: 'openai:text-embedding-3-small',
+      pending_embedding_model: null,
+    })
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
+
+    // Another model is built beside it, then swapped in.
+    await user.click(screen.getByRole('combobox', { name: 'Embedding model' }))
+    await user.click(await screen.findByRole('option', { name: 'OpenAI text-embedding-3-large' }))
+    await waitFor(async () =>
+      expect(await models(workspace.id)).toMatchObject({
+        embedding_model: 'openai:text-embedding-3-large',
+        pending_embedding_model: null,
+      }),
+    )
+    expect(await embeddedChunks(workspace.id)).toBe(3)
+    expect(screen.getByRole('combobox', { name: 'Embedding model' })).toHaveTextContent(
+      'OpenAI text-embedding-3-large',
+    )
+  })
+
+  it('shows where a re-embedding stands, and resumes it when the owner comes back', async () => {
+    const workspace = await workspaceWithChunks(2)
+    // Chosen elsewhere: an active model whose vectors are not made yet.
+    await supabase
+      .from('workspaces')
+      .update({ embedding_model: 'openai:text-embedding-3-small' })
+      .eq('id', workspace.id)
+    renderApp(`/w/${workspace.id}/settings`)
+    expect(await screen.findByText(/Embedding \d of 2 chunks/)).toBeInTheDocument()
+    await waitFor(async () => expect(await embeddedChunks(workspace.id)).toBe(2))
+    await waitFor(() => expect(screen.queryByText(/of 2 chunks/)).not.toBeInTheDocument())
+  })
+})

@@ -4,6 +4,12 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      chat_rate_limits: {
+        Row: { turns: number; user_id: string; window_start: string }
+        Insert: { turns: number; user_id: string; window_start: string }
+        Update: { turns?: number; user_id?: string; window_start?: string }
+        Relationships: []
+      }
       chunk_embeddings: {
         Row: {
           chunk_id: string
@@ -238,6 +244,12 @@ export type Database = {
           },
         ]
       }
+      embed_rate_limits: {
+        Row: { calls: number; user_id: string; window_start: string }
+        Insert: { calls: number; user_id: string; window_start: string }
+        Update: { calls?: number; user_id?: string; window_start?: string }
+        Relationships: []
+      }
       message_feedback: {
         Row: {
           comment: string | null
@@ -465,6 +477,7 @@ export type Database = {
           id: string
           name: string
           pending_embedding_model: string | null
+          storage_quota_bytes: number
           updated_at: string
         }
         Insert: {
@@ -475,6 +488,7 @@ export type Database = {
           id?: string
           name: string
           pending_embedding_model?: string | null
+          storage_quota_bytes?: number
           updated_at?: string
         }
         Update: {
@@ -485,6 +499,7 @@ export type Database = {
           id?: string
           name?: string
           pending_embedding_model?: string | null
+          storage_quota_bytes?: number
           updated_at?: string
         }
         Relationships: []
@@ -511,7 +526,53 @@ export type Database = {
         Returns: { id: string; bm25: number }[]
       }
       can_see_conversation: { Args: { conversation_id: string }; Returns: boolean }
+      chat_sources: {
+        Args: {
+          workspace_id: string
+          query: string
+          match_count?: number
+          query_embedding?: string
+        }
+        Returns: {
+          chunk_id: string
+          document_id: string
+          title: string
+          page_start: number
+          page_end: number
+          char_start: number
+          char_end: number
+          content: string
+        }[]
+      }
+      chat_turn: {
+        Args: {
+          conversation_id: string
+          regenerate?: string
+          max_per_minute?: number
+          history_limit?: number
+        }
+        Returns: Json
+      }
+      chunks_to_embed: {
+        Args: {
+          workspace_id: string
+          document_id: string
+          model: string
+          staging: boolean
+          lim: number
+        }
+        Returns: { id: string; content: string }[]
+      }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
+      embed_scope: {
+        Args: { workspace_id: string; document_id: string; max_per_minute: number }
+        Returns: Json
+      }
+      embedding_remaining: {
+        Args: { workspace_id: string; document_id: string; model: string; staging: boolean }
+        Returns: number
+      }
+      ensure_embedding_index: { Args: { dims: number }; Returns: undefined }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {
@@ -529,6 +590,11 @@ export type Database = {
       is_member: { Args: { workspace_id: string }; Returns: boolean }
       jwt_email: { Args: never; Returns: string }
       my_workspace_ids: { Args: { min_role?: string }; Returns: string[] }
+      promote_embedding_model: { Args: { workspace_id: string }; Returns: boolean }
+      replace_document: {
+        Args: { new_id: string }
+        Returns: { id: string; version: number; replaced_storage_path: string }[]
+      }
       resend_invitation: {
         Args: { invitation_id: string }
         Returns: {
@@ -575,6 +641,17 @@ export type Database = {
       }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
       storage_workspace_id: { Args: { name: string }; Returns: string }
+      store_chunk_embeddings: {
+        Args: {
+          workspace_id: string
+          document_id: string
+          model: string
+          chunk_ids: string[]
+          embeddings: string[]
+        }
+        Returns: number
+      }
+      take_chat_turn: { Args: { max_per_minute: number }; Returns: number }
       tsvector_token_count: { Args: { v: string }; Returns: number }
     }
     Enums: { [_ in never]: never }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { embedDocument } from './embed-document.ts'
 import { findLive } from './find-live.ts'
 import { failDocument, indexDocument, type StoredDocument } from './index-document.ts'
 import { ProgressReporter, STAGE_START } from './progress.ts'
@@ -13,13 +14,17 @@ interface DocumentRow {
   status: string
   sha256: string | null
   replaces_id: string | null
+  error: string | null
+  page_count: number | null
+  chunk_count: number
 }
 
 /**
  * Runs a failed or interrupted document again from its original in Storage: its partial
  * chunks go, then extraction, chunking, indexing (and embeddings) for the same document id,
  * as ingestFile would. A new version that failed is swapped in when it succeeds. A ready
- * document is refused; so is one whose bytes another live document already holds
+ * document whose embeddings failed (its error says so) gets the embedding stage again; other
+ * ready documents are refused, and so is one whose bytes another live document already holds
  * ('duplicate'). The caller decides that a 'processing' document is really interrupted.
  */
 export async function retryDocument(
@@ -29,11 +34,14 @@ export async function retryDocument(
 ): Promise<IngestResult> {
   const { data: row, error } = await supabase
     .from('documents')
-    .select('workspace_id, title, storage_path, mime_type, status, sha256, replaces_id')
+    .select(
+      'workspace_id, title, storage_path, mime_type, status, sha256, replaces_id, error, page_count, chunk_count',
+    )
     .eq('id', documentId)
     .maybeSingle<DocumentRow>()
   if (error) throw new Error(`the document could not be read: ${error.message}`)
   if (!row) return { status: 'refused', error: 'This document does not exist.' }
+  if (row.status === 'ready' && row.error) return retryEmbedding(supabase, documentId, row, options)
   if (row.status === 'ready')
     return { status: 'refused', error: `"${row.title}" is already ready.` }
   if (!row.storage_path) {
@@ -85,4 +93,45 @@ async function duplicateOf(supabase: SupabaseClient, row: DocumentRow): Promise<
   const live = await findLive(supabase, row.workspace_id, row.sha256!)
   if (!live) return { status: 'refused', error: 'The document could not be claimed for a retry.' }
   return { status: 'duplicate', documentId: live.id, title: live.title }
+}
+
+/** The embedding stage again for a ready document whose embeddings failed. */
+async function retryEmbedding(
+  supabase: SupabaseClient,
+  documentId: string,
+  row: DocumentRow,
+  { onProgress, signal }: PipelineOptions,
+): Promise<IngestResult> {
+  const claimed = await supabase
+    .from('documents')
+    .update({ stage: 'embedding', progress: STAGE_START.embedding })
+    .eq('id', documentId)
+    .select('id')
+  if (claimed.error) throw new Error(`the document could not be claimed: ${claimed.error.message}`)
+  if (claimed.data.length === 0) {
+    return { status: 'refused', error: 'Only editors and owners can retry documents.' }
+  }
+  const progress = new ProgressReporter(supabase, documentId, onProgress, 'embedding')
+  const started = performance.now()
+  const warning = await embedDocument(supabase, row.workspace_id, documentId, progress, signal)
+    // Cancelled: the document stays as it was, ready with its old error.
+    .catch((cause: unknown) => {
+      if (signal?.aborted) return row.error!
+      throw cause
+    })
+  const done = await supabase
+    .from('documents')
+    .update({ stage: 'ready', progress: 1, error: warning ?? null })
+    .eq('id', documentId)
+  if (done.error) throw new Error(done.error.message)
+  if (signal?.aborted) return { status: 'refused', error: 'cancelled' }
+  onProgress?.({ documentId, stage: 'ready', progress: 1 })
+  return {
+    status: 'ready',
+    documentId,
+    pageCount: row.page_count ?? 0,
+    chunkCount: row.chunk_count,
+    timings: { uploadMs: 0, extractMs: 0, chunkMs: 0, indexMs: performance.now() - started },
+    ...(warning ? { warning } : {}),
+  }
 }

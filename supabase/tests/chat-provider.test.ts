@@ -117,6 +117,8 @@ describe('an answer from the model', () => {
       content: 'How were ferns mounted?',
     })
     expect(streamedText(answer.events)).toBe('Ferns were mounted on acid-free card [1].')
+    // Nothing is doubted, so the judge is not asked.
+    expect(chatRequests()).toHaveLength(1)
     const [request] = chatRequests()
     expect(request).toMatchObject({ provider: 'anthropic', path: '/v1/messages' })
     expect(request!.body).toMatchObject({ model: 'claude-haiku-4-5', stream: true })
@@ -139,6 +141,42 @@ describe('an answer from the model', () => {
     expect(answer.events[0]!.data).toMatchObject({ model: null, extractive: true })
     expect(streamedText(answer.events)).toContain('[1]')
     expect(chatRequests()).toEqual([])
+  })
+})
+
+describe('citation checking by the model', () => {
+  it('asks the model about the citations the lexical check doubts, and takes its verdict', async () => {
+    const reply =
+      'The plant specimens were desiccated gradually [1]. Mangrove samples were dried slowly [1].'
+    fake.script({ reply }, { reply: '1: yes' })
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const answer = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'mangrove drying',
+    })
+    const [, judge] = chatRequests()
+    expect(streamed(judge!)).toBe(false)
+    const judgePrompt = promptText(judge!)
+    expect(judgePrompt).toContain(
+      'Item 1\nStatement: The plant specimens were desiccated gradually [1].',
+    )
+    expect(judgePrompt).not.toContain('Item 2')
+    const message = answer.events.at(-1)!.data.message as {
+      citations: { n: number; supported: boolean }[]
+    }
+    expect(message.citations.map((c) => [c.n, c.supported])).toEqual([[1, true]])
+  })
+
+  it('keeps the citation unsupported when the model does not uphold it', async () => {
+    fake.script({ reply: 'Whales sang offshore [1].' }, { reply: '1: no' })
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const answer = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'mangrove',
+    })
+    const message = answer.events.at(-1)!.data.message as { citations: { supported: boolean }[] }
+    expect(message.citations.map((c) => c.supported)).toEqual([false])
+    expect(chatRequests()).toHaveLength(2)
   })
 })
 

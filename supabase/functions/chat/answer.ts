@@ -3,7 +3,14 @@ import { checkCitations } from '../../../packages/core/src/chat/citations.ts'
 import type { Source } from '../../../packages/core/src/chat/types.ts'
 import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { liveAnswer } from './broadcast.ts'
-import { extract, type Generation, generate, pickModel, standaloneQuery } from './generate.ts'
+import {
+  extract,
+  type Generation,
+  generate,
+  judgeCitations,
+  pickModel,
+  standaloneQuery,
+} from './generate.ts'
 import { asCitation, retrieve } from './retrieve.ts'
 import type { EventSink } from './sse.ts'
 import { beginTurn, finishTurn } from './store.ts'
@@ -39,7 +46,8 @@ const problemOf = (error: unknown) => {
 /**
  * One answer, streamed: meta, sources, deltas, then done (or error). The rows are written
  * while the answer is being found; the stored answer ends 'complete', 'stopped' (the client
- * went away: what was streamed is kept) or 'failed' (with the error).
+ * went away: what was streamed is kept) or 'failed' (with the error). Its citations are
+ * checked lexically, and by the model as judge where that check doubts them.
  */
 export async function runTurn(
   clients: { caller: SupabaseClient; admin: SupabaseClient },
@@ -103,7 +111,11 @@ export async function runTurn(
   try {
     if (notStored) throw new StepError('chat_failed', notStored.message)
     const status = failure ? 'failed' : stop.aborted ? 'stopped' : 'complete'
-    const { citations } = checkCitations(content, sources)
+    const checked = checkCitations(content, sources)
+    const citations =
+      model && status === 'complete'
+        ? await judgeCitations(model, checked.citations, checked.doubts, stop)
+        : checked.citations
     const usage = generation?.usage() ?? null
     const error = failure?.message ?? null
     const message = await step('chat_failed', () =>

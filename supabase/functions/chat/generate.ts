@@ -1,7 +1,13 @@
+import type { Doubt } from '../../../packages/core/src/chat/citations.ts'
 import { extractiveAnswer } from '../../../packages/core/src/chat/extractive.ts'
+import {
+  applyJudgement,
+  judgePrompt,
+  parseJudgement,
+} from '../../../packages/core/src/chat/judge.ts'
 import { buildPrompt, rewriteQuestionPrompt } from '../../../packages/core/src/chat/prompt.ts'
 import { splitSentences } from '../../../packages/core/src/chat/sentences.ts'
-import type { Source } from '../../../packages/core/src/chat/types.ts'
+import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
 import { generateText, type LanguageModel, streamText } from '../_shared/ai/deps.ts'
 import { chatModel, maxRetries, ModelUnavailableError } from '../_shared/ai/providers.ts'
 import type { Turn } from './turn.ts'
@@ -88,4 +94,35 @@ export function generate(
     }
   }
   return { deltas: deltas(), usage: () => usage }
+}
+
+/** At most this many doubted sentences go to the judge, to bound its prompt. */
+const MAX_DOUBTS = 8
+
+/**
+ * The model as judge of the citations the lexical check doubts (a paraphrase shares few
+ * words with its passage). When the judge fails, the lexical verdicts stand.
+ */
+export async function judgeCitations(
+  model: LanguageModel,
+  citations: Citation[],
+  doubts: Doubt[],
+  signal: AbortSignal,
+): Promise<Citation[]> {
+  if (doubts.length === 0) return citations
+  const asked = doubts.slice(0, MAX_DOUBTS)
+  try {
+    const { system, prompt } = judgePrompt(asked)
+    const { text } = await generateText({
+      model,
+      instructions: system,
+      prompt,
+      maxRetries,
+      abortSignal: signal,
+    })
+    return applyJudgement(citations, asked, parseJudgement(text, asked.length))
+  } catch (error) {
+    console.warn(`chat: the citation judge failed, keeping the lexical check: ${error}`)
+    return citations
+  }
 }

@@ -24,7 +24,7 @@ export function overlap(sentenceWords: Set<string>, passageWords: Set<string>): 
   return shared / sentenceWords.size
 }
 
-type Claim = { words: Set<string>; cites: number[] }
+type Claim = { text: string; words: Set<string>; cites: number[] }
 
 /**
  * The answer's sentences with the numbers each cites. Markers that open a sentence
@@ -38,10 +38,13 @@ function claims(answer: string): Claim[] {
     if (leading && previous) previous.cites.push(...parseCitations(leading))
     const text = previous ? sentence.text.slice(leading.length) : sentence.text
     const words = new Set(contentWords(text.replace(marker, ' ')))
-    result.push({ words, cites: parseCitations(text) })
+    result.push({ text: text.trim(), words, cites: parseCitations(text) })
   }
   return result
 }
+
+/** A sentence whose cited passage the lexical check found wanting: a judge may overrule. */
+export type Doubt = { n: number; sentence: string; passage: string }
 
 type Cited = {
   source: Source
@@ -56,14 +59,16 @@ type Cited = {
  * closest to each sentence citing it, and whose `supported` is false when any citing
  * sentence is not covered by the passage (SUPPORT_THRESHOLD of its content words; a
  * sentence citing several passages needs half of that from each and the threshold from all).
+ * Each failing (sentence, source) pair is listed in `doubts`.
  */
 export function checkCitations(
   answer: string,
   sources: Source[],
-): { citations: Citation[]; invalid: number[] } {
+): { citations: Citation[]; invalid: number[]; doubts: Doubt[] } {
   const byNumber = new Map(sources.map((s) => [s.n, s]))
   const cited = new Map<number, Cited>()
   const invalid = new Set<number>()
+  const doubts: Doubt[] = []
   const passageWords = new Map<number, Set<string>>()
   const wordsOf = (n: number) => {
     if (!passageWords.has(n)) passageWords.set(n, new Set(contentWords(byNumber.get(n)!.content)))
@@ -86,11 +91,13 @@ export function checkCitations(
       cited.set(n, entry)
       const own = overlap(claim.words, wordsOf(n))
       const share = valid.length > 1 ? SUPPORT_THRESHOLD / 2 : SUPPORT_THRESHOLD
-      entry.verdicts.push(claim.words.size === 0 ? null : enough && own >= share)
+      const verdict = claim.words.size === 0 ? null : enough && own >= share
+      entry.verdicts.push(verdict)
+      if (verdict === false) doubts.push({ n, sentence: claim.text, passage: source.content })
       entry.best.add(closestSentence(claim.words, entry.sentences))
     }
   }
-  return { citations: [...cited.values()].map(toCitation), invalid: [...invalid] }
+  return { citations: [...cited.values()].map(toCitation), invalid: [...invalid], doubts }
 }
 
 /** The index of the passage sentence sharing the most of the claim's words (0 on a tie). */

@@ -16,8 +16,6 @@ export type Scope = {
 const batchSize = 64
 /** No new batch starts after this long, so each call stays short; the caller calls again. */
 const budgetMs = 3000
-/** One provider call may take this long before it counts as a timeout. */
-const callTimeoutMs = 30_000
 
 export async function embedPending(
   admin: SupabaseClient,
@@ -40,7 +38,6 @@ export async function embedPending(
       model,
       values: batch.map((chunk) => chunk.content),
       maxRetries,
-      abortSignal: AbortSignal.timeout(callTimeoutMs),
     })
     if (!indexed) {
       await rpc(admin, 'ensure_embedding_index', { dims: embeddings[0]!.length })

@@ -28,6 +28,28 @@ const env = (name: string) => Deno.env.get(name) || undefined
  */
 export const maxRetries = 2
 
+/** How long a provider may take to start answering one request (tests shorten it). */
+const requestTimeoutMs = Number(env('AI_REQUEST_TIMEOUT_MS')) || 30_000
+
+/**
+ * fetch that gives up when the answer has not started within requestTimeoutMs. Per attempt
+ * (the SDK's retries each get their own), and only until the headers arrive, so a long
+ * streamed answer is never cut.
+ */
+const timedFetch: typeof fetch = async (input, init) => {
+  const timeout = new AbortController()
+  const timer = setTimeout(
+    () => timeout.abort(new DOMException('The AI provider did not answer', 'TimeoutError')),
+    requestTimeoutMs,
+  )
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal
+  try {
+    return await fetch(input, { ...init, signal })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** A model id that cannot be used: malformed, or its provider is not configured. */
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError'
@@ -52,13 +74,22 @@ function providerOf(id: string): { provider: ProviderName; model: string } {
 }
 
 const openai = () =>
-  createOpenAI({ apiKey: env('OPENAI_API_KEY'), baseURL: env('OPENAI_BASE_URL') })
+  createOpenAI({
+    apiKey: env('OPENAI_API_KEY'),
+    baseURL: env('OPENAI_BASE_URL'),
+    fetch: timedFetch,
+  })
 const anthropic = () =>
-  createAnthropic({ apiKey: env('ANTHROPIC_API_KEY'), baseURL: env('ANTHROPIC_BASE_URL') })
+  createAnthropic({
+    apiKey: env('ANTHROPIC_API_KEY'),
+    baseURL: env('ANTHROPIC_BASE_URL'),
+    fetch: timedFetch,
+  })
 const google = () =>
   createGoogleGenerativeAI({
     apiKey: env('GOOGLE_GENERATIVE_AI_API_KEY'),
     baseURL: env('GOOGLE_GENERATIVE_AI_BASE_URL'),
+    fetch: timedFetch,
   })
 const compatible = () =>
   createOpenAICompatible({
@@ -66,6 +97,7 @@ const compatible = () =>
     baseURL: env('OPENAI_COMPATIBLE_BASE_URL')!,
     apiKey: env('OPENAI_COMPATIBLE_API_KEY'),
     includeUsage: true,
+    fetch: timedFetch,
   })
 
 /** The chat model for an id such as `anthropic:claude-haiku-4-5`. */

@@ -1,0 +1,100 @@
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeProvider } from '../../tests/fake-provider/server.ts'
+import { clientFor, startStack } from './stack.ts'
+import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
+
+// How provider failures reach a caller, through the embed function and the real AI SDK:
+// which ones are retried, and the message each becomes.
+const fake = await startFakeProvider({ apiKey: 'test' })
+const stack = await startStack({
+  OPENAI_API_KEY: 'test',
+  OPENAI_BASE_URL: `${fake.url}/v1`,
+  ANTHROPIC_API_KEY: 'test',
+  ANTHROPIC_BASE_URL: `${fake.url}/v1`,
+  GOOGLE_GENERATIVE_AI_API_KEY: '',
+  AI_REQUEST_TIMEOUT_MS: '1500',
+})
+afterAll(async () => {
+  await stack.stop()
+  await fake.close()
+})
+beforeEach(() => fake.reset())
+
+let people: People
+
+beforeAll(async () => {
+  people = await createPeople(stack)
+})
+
+/** A workspace using `model`, with one ready document; returns the document's id. */
+async function documentWith(model: string): Promise<string> {
+  const workspaceId = (await createWorld(stack, people)).workspaceId
+  const { error } = await clientFor(stack, people.owner)
+    .from('workspaces')
+    .update({ embedding_model: model })
+    .eq('id', workspaceId)
+  expect(error).toBeNull()
+  const doc = await addReadyDocument(stack, people.editor, workspaceId, 'Notes', [
+    'Lichens grow on the north side of the stones.',
+  ])
+  return doc.documentId
+}
+
+const embed = (documentId: string) =>
+  clientFor(stack, people.editor).functions.invoke('embed', { body: { document_id: documentId } })
+
+async function failure(result: { error: unknown }) {
+  expect(result.error).toBeInstanceOf(FunctionsHttpError)
+  const response = (result.error as FunctionsHttpError).context as Response
+  return { status: response.status, body: (await response.json()) as Record<string, string> }
+}
+
+describe('provider failures', () => {
+  it('retries a server error once it has passed, and succeeds', async () => {
+    const documentId = await documentWith('openai:text-embedding-3-small')
+    fake.script({ kind: 'embeddings', fail: 'server_error' })
+    const { data, error } = await embed(documentId)
+    expect(error).toBeNull()
+    expect(data).toEqual({ embedded: 1, remaining: 0 })
+    expect(fake.requests).toHaveLength(2)
+  })
+
+  it('says a prompt is too long without retrying it', async () => {
+    const documentId = await documentWith('openai:text-embedding-3-small')
+    fake.script({ kind: 'embeddings', fail: 'context_length' })
+    const { status, body } = await failure(await embed(documentId))
+    expect(status).toBe(400)
+    expect(body.code).toBe('context_too_long')
+    expect(body.message).toContain('too long for this model')
+    expect(fake.requests).toHaveLength(1)
+  })
+
+  it('gives up on a provider that does not answer', async () => {
+    const documentId = await documentWith('openai:text-embedding-3-small')
+    fake.script({ kind: 'embeddings', fail: 'hang' })
+    const started = Date.now()
+    const { status, body } = await failure(await embed(documentId))
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect({ status, code: body.code }).toEqual({ status: 502, code: 'provider_timeout' })
+    expect(body.message).toBe('The AI provider did not answer in time. Try again in a moment.')
+  })
+
+  it('names what is missing for a model the server cannot use', async () => {
+    const google = await failure(await embed(await documentWith('google:gemini-embedding-001')))
+    expect(google.status).toBe(400)
+    expect(google.body.code).toBe('model_unavailable')
+    expect(google.body.message).toContain('GOOGLE_GENERATIVE_AI_API_KEY')
+
+    const anthropic = await failure(await embed(await documentWith('anthropic:claude-haiku-4-5')))
+    expect(anthropic.body).toEqual({
+      code: 'model_unavailable',
+      message: 'Anthropic offers no embedding models',
+    })
+    const malformed = await failure(await embed(await documentWith('text-embedding-3-small')))
+    expect(malformed.body.message).toBe(
+      '"text-embedding-3-small" is not a model id like openai:gpt-4.1-mini',
+    )
+    expect(fake.requests).toHaveLength(0)
+  })
+})

@@ -52,6 +52,8 @@ for each row execute function public.enforce_storage_quota();
 -- the caller, so RLS decides (editors and owners). Returns the old original's Storage path:
 -- the caller removes it through the Storage API, as hosted Supabase allows no other way.
 -- When the old version was deleted meanwhile, the new one simply becomes ready on its own.
+-- Other pending versions of the old document move over to the new one, so a later swap
+-- replaces the newest version, and deleting the document still takes them along.
 create function public.replace_document(new_id uuid)
 returns table (id uuid, version int, replaced_storage_path text)
 language plpgsql security invoker
@@ -65,11 +67,18 @@ begin
   if not found then
     raise exception 'document not found' using errcode = 'P0001';
   end if;
+  if pending.status = 'failed' then
+    raise exception 'a failed version cannot replace a document' using errcode = '22023',
+      hint = 'Retry it first.';
+  end if;
   if pending.replaces_id is not null then
     select * into replaced from public.documents d where d.id = pending.replaces_id;
     if replaced.workspace_id <> pending.workspace_id then
       raise exception 'a document can only replace one in its own workspace' using errcode = '22023';
     end if;
+    -- Other new versions of the same document (failed, or still running) now replace this one.
+    update public.documents d set replaces_id = new_id
+    where d.replaces_id = pending.replaces_id and d.id <> new_id;
     delete from public.documents d where d.id = pending.replaces_id;
     if not found then
       raise exception 'only editors and owners can replace documents' using errcode = '42501';

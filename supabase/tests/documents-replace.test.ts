@@ -111,6 +111,11 @@ describe('replacing a document by a new version', () => {
     expect(await db.document(oldId)).toEqual(before.doc)
     expect(await db.chunkCount(oldId)).toBe(before.chunks)
     expect(await searchDocuments(editor(), workspaceId, 'walrus')).toEqual([oldId])
+    // Nor can the failed version be swapped in by calling the RPC directly.
+    if (broken.status !== 'failed') return
+    const swap = await editor().rpc('replace_document', { new_id: broken.documentId })
+    expect(swap.error).toMatchObject({ code: '22023', hint: 'Retry it first.' })
+    expect(await db.document(oldId)).toEqual(before.doc)
 
     // Interrupted mid-indexing (cancelled), then retried from its stored original.
     const controller = new AbortController()
@@ -146,6 +151,11 @@ describe('replacing a document by a new version', () => {
     expect(await db.document(oldId)).toBeUndefined()
     expect(await searchDocuments(editor(), workspaceId, 'narwhal')).toEqual([cancelled.documentId])
     expect(await searchDocuments(editor(), workspaceId, 'walrus')).toEqual([])
+    // The earlier failed attempt now stands as a failed new version of the current one.
+    expect(await db.document(broken.documentId)).toMatchObject({
+      status: 'failed',
+      replaces_id: cancelled.documentId,
+    })
   })
 
   it('the same bytes as the current version are a duplicate, not a new version', async () => {

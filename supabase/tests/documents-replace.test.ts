@@ -212,5 +212,20 @@ describe('replacing a document by a new version', () => {
     const { error } = await editor().rpc('replace_document', { new_id: pending.data!.id })
     expect(error).toMatchObject({ code: '22023' })
     expect(await db.document(oldId)).toMatchObject({ status: 'ready' })
+    // ingestFile says so before writing anything; so it does for a document that is gone.
+    for (const replacesId of [oldId, crypto.randomUUID()]) {
+      const result = await ingestFile(
+        editor(),
+        { workspaceId: other, bytes: textFile('Ledger of the tin mine'), fileName: 'tin.txt' },
+        { replacesId },
+      )
+      expect(result).toEqual({
+        status: 'refused',
+        error: 'The document to replace is not in this workspace.',
+      })
+    }
+    expect(
+      await db.rows('select 1 from public.documents where workspace_id = $1', [other]),
+    ).toHaveLength(1)
   })
 })

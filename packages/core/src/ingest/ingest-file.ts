@@ -36,9 +36,12 @@ export async function ingestFile(
   const sha256 = await sha256Hex(bytes)
   const existing = await findLive(supabase, workspaceId, sha256)
   if (existing) return { status: 'duplicate', documentId: existing.id, title: existing.title }
-  if (replacesId && title === undefined) {
-    title = await currentTitle(supabase, replacesId)
-    if (title === undefined) return { status: 'refused', error: 'The document to replace is gone.' }
+  if (replacesId) {
+    const current = await documentToReplace(supabase, replacesId)
+    if (current?.workspace_id !== workspaceId) {
+      return { status: 'refused', error: 'The document to replace is not in this workspace.' }
+    }
+    title ??= current.title
   }
 
   const documentId = crypto.randomUUID()
@@ -82,14 +85,14 @@ export async function ingestFile(
   return indexDocument(supabase, doc, bytes, progress, options, performance.now() - started)
 }
 
-async function currentTitle(supabase: SupabaseClient, documentId: string) {
+async function documentToReplace(supabase: SupabaseClient, documentId: string) {
   const { data, error } = await supabase
     .from('documents')
-    .select('title')
+    .select('title, workspace_id')
     .eq('id', documentId)
-    .maybeSingle<{ title: string }>()
+    .maybeSingle<{ title: string; workspace_id: string }>()
   if (error) throw new Error(`the document to replace could not be read: ${error.message}`)
-  return data?.title
+  return data
 }
 
 /** Why the documents row was refused: the caller's role, the storage quota, or else. */

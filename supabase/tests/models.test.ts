@@ -72,6 +72,12 @@ describe('models', () => {
     }
   })
 
+  it('allows GET in its CORS preflight, as browsers ask before a cross-origin GET', async () => {
+    const preflight = await fetch(`${configured.url}/functions/v1/models`, { method: 'OPTIONS' })
+    expect(preflight.status).toBe(200)
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('GET')
+  })
+
   it('refuses other methods with 405', async () => {
     const response = await fetch(`${configured.url}/functions/v1/models`, {
       method: 'DELETE',

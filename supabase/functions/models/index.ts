@@ -4,8 +4,11 @@
 import { availableModels } from '../_shared/ai/providers.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 
+// Unlike the other functions this one also answers GET, so the preflight must allow it.
+const preflightHeaders = { ...corsHeaders, 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' }
+
 Deno.serve((req) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: preflightHeaders })
   if (req.method !== 'GET' && req.method !== 'POST') {
     return fail(405, 'method_not_allowed', 'Use GET or POST')
   }

@@ -9,9 +9,7 @@ export type AvailableModels = { chat: ChatModel[]; embedding: EmbeddingModel[] }
 
 /** What the server's functions can use, decided by their environment (no keys come back). */
 export async function getModels(): Promise<AvailableModels> {
-  const { data, error } = await supabase.functions.invoke<AvailableModels>('models', {
-    method: 'GET',
-  })
+  const { data, error } = await supabase.functions.invoke<AvailableModels>('models')
   if (error) throw error
   return data!
 }

@@ -1,6 +1,7 @@
 import { chunkDocument } from '../chunk/chunk-document.ts'
 import { extractDocument } from '../extract/extract-document.ts'
 import type { ExtractInput } from '../extract/types.ts'
+import { repairLigatures } from './repair-ligatures.ts'
 import type { Processed } from './types.ts'
 
 /** Extraction then chunking in this thread, timed (the default ProcessFile). */
@@ -8,9 +9,11 @@ export async function processFile(input: ExtractInput): Promise<Processed> {
   const started = performance.now()
   // The size limit is the pipeline's (checked before upload), so extraction does not repeat it.
   const doc = await extractDocument(input, { maxBytes: Infinity })
-  // Postgres text cannot hold NUL (some PDFs map glyphs to it): the replacement character
-  // keeps every offset, so chunks still slice the stored text exactly.
-  doc.text = doc.text.replaceAll('\0', '\uFFFD')
+  // Some PDFs map ligature glyphs to NUL: spell them out where the document tells how, and
+  // since Postgres text cannot hold NUL, mark the rest with the replacement character.
+  const repaired = repairLigatures(doc.text, doc.pages)
+  doc.text = repaired.text.replaceAll('\0', '\uFFFD')
+  doc.pages = repaired.pages
   const extracted = performance.now()
   const chunks = chunkDocument(doc)
   return {

@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDownIcon } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -39,6 +39,12 @@ export function MessageList({
     estimateSize: () => 120,
     getItemKey: (index) => messages[index]!.id,
     overscan: 6,
+    // Before layout (or without one, as in tests) the list has no height; assume the window's
+    // rather than rendering nothing.
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight }),
+      ),
   })
   const last = messages.at(-1)
   const lastAnswer = last?.role === 'assistant' && !last.id.startsWith('pending') ? last : null

@@ -1,0 +1,260 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, inject, it } from 'vitest'
+import { supabase } from '@/lib/supabase'
+import { renderApp } from '@/testing/render-app'
+import { signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+
+async function ownWorkspace(name = 'Field notes') {
+  const owner = await signUpAs('Olivia')
+  const { data, error } = await supabase.from('workspaces').insert({ name }).select().single()
+  if (error) throw error
+  return { owner, workspace: data }
+}
+
+/** One ready document whose passages the offline (extractive) answer can quote. */
+async function addDocument(workspaceId: string) {
+  const texts = [
+    'Pressed ferns were mounted on acid-free card and labelled with the collector.',
+    'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact.',
+    'Mosses need no pressing; they are kept loose in paper packets.',
+  ]
+  const { data: document, error } = await supabase
+    .from('documents')
+    .insert({
+      workspace_id: workspaceId,
+      title: 'Herbarium notes',
+      status: 'ready',
+      stage: 'ready',
+    })
+    .select('id')
+    .single()
+  if (error) throw error
+  let at = 0
+  const { data: chunks, error: chunkError } = await supabase
+    .from('chunks')
+    .insert(
+      texts.map((content, ordinal) => {
+        const row = {
+          document_id: document.id,
+          workspace_id: workspaceId,
+          ordinal,
+          content,
+          page_start: ordinal + 1,
+          page_end: ordinal + 1,
+          char_start: at,
+          char_end: at + content.length,
+        }
+        at += content.length + 1
+        return row
+      }),
+    )
+    .select('id')
+    .order('ordinal')
+  if (chunkError) throw chunkError
+  return { documentId: document.id, chunkIds: chunks.map((c) => c.id) }
+}
+
+async function joinAs(workspaceId: string, name: string) {
+  const email = uniqueEmail(name)
+  const { data: invitation, error } = await supabase
+    .from('workspace_invitations')
+    .insert({ workspace_id: workspaceId, email, role: 'viewer' })
+    .select('token')
+    .single()
+  if (error) throw error
+  await signOutLocally()
+  const joined = await signUpAs(name, email)
+  const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+  if (accepted.error) throw accepted.error
+  return joined
+}
+
+/** Asks through the chat function as the signed-in person and reads the whole stream. */
+async function ask(conversationId: string, content: string) {
+  const { data } = await supabase.auth.getSession()
+  const response = await fetch(`${inject('localbaseUrl')}/functions/v1/chat`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${data.session!.access_token}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ conversation_id: conversationId, content }),
+  })
+  const stream = await response.text()
+  if (!stream.includes('event: done')) throw new Error(`the chat failed: ${stream}`)
+}
+
+describe('chat', () => {
+  it('starts, renames, shares and deletes conversations', async () => {
+    const { workspace } = await ownWorkspace()
+    const { user, router } = renderApp(`/w/${workspace.id}/chat`)
+    // The list as it is now (each chat page renders its own).
+    const list = () => screen.getByRole('navigation', { name: 'Conversations' })
+    expect(await screen.findByText('No conversations yet.')).toBeInTheDocument()
+
+    await user.click(screen.getAllByRole('button', { name: 'New conversation' })[0]!)
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(
+        new RegExp(`^/w/${workspace.id}/chat/[0-9a-f-]{36}$`),
+      ),
+    )
+    const id = router.state.location.pathname.split('/').at(-1)!
+    expect(await screen.findByText('Private: only you can see it')).toBeInTheDocument()
+    expect(await within(list()).findByRole('link', { name: 'New conversation' })).toHaveAttribute(
+      'href',
+      `/w/${workspace.id}/chat/${id}`,
+    )
+
+    await user.click(within(list()).getByRole('button', { name: 'Actions for New conversation' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename conversation' })
+    const title = within(dialog).getByLabelText('Title')
+    await user.clear(title)
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }))
+    expect(await within(dialog).findByText('Give it a title')).toBeInTheDocument()
+    await user.type(title, 'Drying methods')
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    expect(await within(list()).findByRole('link', { name: 'Drying methods' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Drying methods' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    expect(await screen.findByText('Shared with the workspace')).toBeInTheDocument()
+    const { data: stored } = await supabase.from('conversations').select('title, visibility')
+    expect(stored).toEqual([{ title: 'Drying methods', visibility: 'shared' }])
+
+    await user.click(within(list()).getByRole('button', { name: 'Actions for Drying methods' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('deleted for everyone in the workspace')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace.id}/chat`))
+    expect(await within(list()).findByText('No conversations yet.')).toBeInTheDocument()
+    const { data: left } = await supabase.from('conversations').select('id')
+    expect(left).toEqual([])
+  })
+
+  it('answers offline from the documents, with citation chips that open the passage', async () => {
+    const { workspace } = await ownWorkspace()
+    const { documentId, chunkIds } = await addDocument(workspace.id)
+    const { user, router } = renderApp(`/w/${workspace.id}/chat`)
+    // Example questions come from the workspace's own documents.
+    const examples = await screen.findByRole('list', { name: 'Example questions' })
+    expect(within(examples).getAllByRole('button')[0]).toHaveTextContent(
+      'What are the key points of “Herbarium notes”?',
+    )
+
+    await user.type(
+      screen.getByRole('textbox', { name: 'Ask a question' }),
+      'How were the mangrove samples dried?{Enter}',
+    )
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/chat\/[0-9a-f-]{36}$/))
+    // The answer streams into a placeholder, then is the stored row.
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Answer' })).toHaveAttribute(
+        'data-status',
+        'complete',
+      ),
+    )
+    const answer = screen.getByRole('article', { name: 'Answer' })
+    expect(answer).toHaveTextContent('Extracted from your documents — no AI model is configured')
+    expect(answer).toHaveTextContent(/dried slowly over three weeks/)
+    const chips = within(answer).getAllByTestId('citation-chip')
+    expect(chips.length).toBeGreaterThan(0)
+    const mangrove = `/w/${workspace.id}/documents/${documentId}?chunk=${chunkIds[1]}`
+    expect(chips.map((chip) => chip.getAttribute('href'))).toContain(mangrove)
+    expect(chips[0]).toHaveAccessibleName(/^Source 1: Herbarium notes, p\. \d/)
+    expect(screen.getByTestId('user-message')).toHaveTextContent(
+      'How were the mangrove samples dried?',
+    )
+    // The first question named the conversation.
+    expect(
+      await screen.findByRole('heading', { name: 'How were the mangrove samples dried?' }),
+    ).toBeInTheDocument()
+
+    const { data: messages } = await supabase
+      .from('messages')
+      .select('role, status, extractive, citations')
+      .order('created_at')
+    expect(messages).toMatchObject([
+      { role: 'user', status: 'complete' },
+      { role: 'assistant', status: 'complete', extractive: true },
+    ])
+    await user.click(within(answer).getByRole('button', { name: 'Good answer' }))
+    const feedback = await screen.findByRole('dialog', { name: 'What was good?' })
+    await user.type(within(feedback).getByLabelText('Comment'), 'Exactly the passage')
+    await user.click(within(feedback).getByRole('button', { name: 'Save comment' }))
+    await waitFor(async () => {
+      const { data } = await supabase.from('message_feedback').select('rating, comment')
+      expect(data).toEqual([{ rating: 1, comment: 'Exactly the passage' }])
+    })
+    await waitFor(() =>
+      expect(within(answer).getByRole('button', { name: 'Good answer' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    )
+
+    // Stored, so all of it is there after a reload, the rating too.
+    const path = router.state.location.pathname
+    cleanup()
+    const again = renderApp(path)
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Good answer' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    )
+    const stored = screen.getByRole('article', { name: 'Answer' })
+    expect(stored).toHaveTextContent('Extracted from your documents')
+    const chip = within(stored)
+      .getAllByTestId('citation-chip')
+      .find((c) => c.getAttribute('href') === mangrove)!
+    await again.user.click(chip)
+    await waitFor(() =>
+      expect(`${again.router.state.location.pathname}${again.router.state.location.search}`).toBe(
+        mangrove,
+      ),
+    )
+  })
+
+  it('shows a teammate nothing of a private conversation until its creator shares it', async () => {
+    const { owner, workspace } = await ownWorkspace()
+    await addDocument(workspace.id)
+    const { data: conversation, error } = await supabase
+      .from('conversations')
+      .insert({ workspace_id: workspace.id, title: 'My private notes' })
+      .select()
+      .single()
+    if (error) throw error
+    await ask(conversation.id, 'How are mosses kept?')
+    const gus = await joinAs(workspace.id, 'Gus')
+
+    const first = renderApp(`/w/${workspace.id}/chat/${conversation.id}`)
+    expect(await screen.findByText('Conversation not found')).toBeInTheDocument()
+    const list = screen.getByRole('navigation', { name: 'Conversations' })
+    expect(await within(list).findByText('No conversations yet.')).toBeInTheDocument()
+    expect((await supabase.from('conversations').select('id')).data).toEqual([])
+    expect((await supabase.from('messages').select('id')).data).toEqual([])
+    first.unmount()
+
+    await signOutLocally()
+    await signInAs(owner.email)
+    await supabase.from('conversations').update({ visibility: 'shared' }).eq('id', conversation.id)
+    await signOutLocally()
+    await signInAs(gus.email)
+
+    renderApp(`/w/${workspace.id}/chat/${conversation.id}`)
+    expect(await screen.findByText('Shared by Olivia')).toBeInTheDocument()
+    expect(await screen.findByTestId('user-message')).toHaveTextContent('How are mosses kept?')
+    expect(await screen.findByRole('article', { name: 'Answer' })).toHaveTextContent(
+      /kept loose in paper packets/,
+    )
+    const shared = screen.getByRole('navigation', { name: 'Conversations' })
+    expect(within(shared).getByRole('link', { name: /My private notes/ })).toHaveTextContent(
+      'by Olivia',
+    )
+    // Not theirs: no menu to rename, share or delete it.
+    expect(within(shared).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument()
+  })
+})

@@ -13,6 +13,7 @@ import { startStack } from './support/stack.ts'
 const data = join(repoRoot, '../shared/data/docling-testdata')
 const pdfFile = `${data}/pdf/sources/multi_page.pdf`
 const docxFile = `${data}/docx/sources/word_sample.docx`
+const newVersionFile = `${data}/pdf/sources/2305.03393v1-pg9.pdf`
 
 // Issue #5's scenario: an editor uploads a PDF and a Word file through the library, a viewer
 // watches them become ready live, opens each at a highlighted passage, and sees the one the
@@ -112,6 +113,22 @@ describe('documents from upload to deletion', () => {
     const download = viewer.waitForEvent('download')
     await viewer.getByRole('button', { name: 'Download' }).click()
     expect((await download).suggestedFilename()).toBe('multi_page.pdf')
+  })
+
+  it('replaces the PDF with a new version, which the editor follows', async () => {
+    const chunk = await chunkOf('multi_page.pdf', 0)
+    const oldUrl = `${library.replace(/library$/, 'documents')}/${chunk.document_id}`
+    await viewer.goto(oldUrl)
+    await viewer.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    await editor.goto(oldUrl)
+    await editor.getByLabel('New version of multi_page.pdf').setInputFiles(newVersionFile)
+    await editor.waitForURL((url) => url.href !== oldUrl, { timeout: 60_000 })
+    await editor.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    const details = editor.getByRole('region', { name: 'Document details' })
+    await details.getByText('Version').waitFor()
+    expect(await details.textContent()).toMatch(/Pages\s*1(?!\d).*Version\s*2/)
+    // The old version is gone: the viewer who had it open is told so, live.
+    await viewer.getByText('Document not found').waitFor()
   })
 
   it('reads well in the dark and on a phone', async () => {

@@ -82,7 +82,7 @@ async function joinAsViewer(workspaceId: string) {
   if (accepted.error) throw accepted.error
 }
 
-const header = () => screen.getByRole('banner', { name: 'Document details' })
+const header = () => screen.getByRole('region', { name: 'Document details' })
 
 describe('document page', () => {
   it('shows the metadata, and highlights exactly the linked chunk’s slice', async () => {
@@ -142,7 +142,8 @@ describe('document page', () => {
   it('lets an editor rename the document', async () => {
     const { workspace, documentId } = await workspaceWithDocument()
     const { user } = renderApp(`/w/${workspace.id}/documents/${documentId}`)
-    await user.click(await screen.findByRole('button', { name: 'Rename' }))
+    expect(await screen.findByRole('button', { name: 'Replace' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Rename' }))
     const dialog = await screen.findByRole('dialog', { name: 'Rename document' })
     const title = within(dialog).getByLabelText('Title')
     await user.clear(title)
@@ -184,6 +185,7 @@ describe('document page', () => {
     expect(await screen.findByRole('heading', { name: 'Survey notes.txt' })).toBeInTheDocument()
     expect(screen.getByText(/The mangrove samples were dried slowly/)).toBeInTheDocument()
     expect(within(header()).getByRole('button', { name: 'Download' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()
   })

@@ -1,6 +1,25 @@
+import { useEffect } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { DocumentPage } from '@/features/documents/components/document-page'
+import { ReplaceDocumentButton } from '@/features/upload/components/replace-document-button'
+import { useUploads } from '@/features/upload/hooks/use-uploads'
+import { documentHref } from '@/lib/links'
 import { useWorkspaceContext } from './context'
+
+/**
+ * Opens the new version once this tab's replacement of the document is ready. Watched here,
+ * not in the Replace button: the swap deletes the old row, whose page then unmounts the button.
+ */
+function useFollowReplacement(workspaceId: string, documentId: string) {
+  const navigate = useNavigate()
+  const { items } = useUploads(workspaceId)
+  const newId = items.findLast(
+    (item) => item.kind === 'replace' && item.replacesId === documentId && item.state === 'ready',
+  )?.documentId
+  useEffect(() => {
+    if (newId) void navigate(documentHref(workspaceId, newId), { replace: true })
+  }, [navigate, newId, workspaceId])
+}
 
 export default function DocumentRoute() {
   const { workspace } = useWorkspaceContext()
@@ -8,6 +27,7 @@ export default function DocumentRoute() {
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
   const libraryHref = `/w/${workspace.id}/library`
+  useFollowReplacement(workspace.id, documentId)
   return (
     <DocumentPage
       key={documentId}
@@ -15,6 +35,9 @@ export default function DocumentRoute() {
       chunkId={searchParams.get('chunk')}
       canEdit={workspace.role !== 'viewer'}
       libraryHref={libraryHref}
+      editActions={(doc) => (
+        <ReplaceDocumentButton workspaceId={workspace.id} documentId={doc.id} title={doc.title} />
+      )}
       onClearPassage={() => setSearchParams({}, { replace: true })}
       onDeleted={() => void navigate(libraryHref, { replace: true })}
     />

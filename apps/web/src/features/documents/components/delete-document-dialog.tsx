@@ -20,7 +20,7 @@ export function DeleteDocumentDialog({ id, title, onDeleted }: DeleteDocumentDia
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" className="text-destructive">
+        <Button variant="outline" className="text-destructive">
           <Trash2Icon /> Delete
         </Button>
       </AlertDialogTrigger>

@@ -11,7 +11,7 @@ export function DocumentHeader({
   actions: React.ReactNode
 }) {
   return (
-    <header
+    <section
       aria-label="Document details"
       className="flex flex-wrap items-start justify-between gap-4 border-b px-4 py-5 sm:px-8"
     >
@@ -20,6 +20,6 @@ export function DocumentHeader({
         <DocumentMeta doc={doc} />
       </div>
       <div className="flex flex-wrap gap-2">{actions}</div>
-    </header>
+    </section>
   )
 }

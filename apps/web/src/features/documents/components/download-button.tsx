@@ -19,7 +19,7 @@ export function DownloadButton({ path, fileName }: { path: string; fileName: str
     }
   }
   return (
-    <Button variant="outline" size="sm" disabled={pending} onClick={() => void download()}>
+    <Button variant="outline" disabled={pending} onClick={() => void download()}>
       <DownloadIcon /> Download
     </Button>
   )

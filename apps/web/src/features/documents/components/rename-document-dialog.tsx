@@ -50,7 +50,7 @@ export function RenameDocumentDialog({ id, title }: { id: string; title: string 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline">
           <PencilIcon /> Rename
         </Button>
       </DialogTrigger>

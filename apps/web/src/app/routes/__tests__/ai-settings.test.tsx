@@ -65,7 +65,10 @@ describe('AI models settings', () => {
     )
 
     // The first embedding model becomes active at once; the page embeds every chunk.
-    await user.click(screen.getByRole('combobox', { name: 'Embedding model' }))
+    const embedding = screen.getByRole('combobox', { name: 'Embedding model' })
+    // Both choices wait while a change is being saved.
+    await waitFor(() => expect(embedding).toBeEnabled())
+    await user.click(embedding)
     await user.click(await screen.findByRole('option', { name: 'OpenAI text-embedding-3-small' }))
     await waitFor(async () => expect(await embeddedChunks(workspace.id)).toBe(3))
     expect(await models(workspace.id)).toMatchObject({
@@ -75,7 +78,8 @@ describe('AI models settings', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
 
     // Another model is built beside it, then swapped in.
-    await user.click(screen.getByRole('combobox', { name: 'Embedding model' }))
+    await waitFor(() => expect(embedding).toBeEnabled())
+    await user.click(embedding)
     await user.click(await screen.findByRole('option', { name: 'OpenAI text-embedding-3-large' }))
     await waitFor(async () =>
       expect(await models(workspace.id)).toMatchObject({
@@ -84,9 +88,7 @@ describe('AI models settings', () => {
       }),
     )
     expect(await embeddedChunks(workspace.id)).toBe(3)
-    expect(screen.getByRole('combobox', { name: 'Embedding model' })).toHaveTextContent(
-      'OpenAI text-embedding-3-large',
-    )
+    await waitFor(() => expect(embedding).toHaveTextContent('OpenAI text-embedding-3-large'))
   })
 
   it('shows where a re-embedding stands, and resumes it when the owner comes back', async () => {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteDocument } from '../../packages/core/src/ingest/delete-document.ts'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import type { IngestProgress } from '../../packages/core/src/ingest/types.ts'
-import { sharedData } from '../../packages/core/src/testing/shared-data.ts'
+import { inspect, readShared } from './ingest-helpers.ts'
 import { clientFor, startStack } from './stack.ts'
 import { createPeople, createWorld, type People } from './world.ts'
 
@@ -17,24 +16,12 @@ beforeAll(async () => {
   workspaceId = (await createWorld(stack, people)).workspaceId
 })
 
-const read = (path: string) => new Uint8Array(readFileSync(new URL(path, sharedData)))
 const pdfName = 'AMCOR_2022_8K_dated-2022-07-01.pdf'
-const pdf = read(`financebench-pdfs/${pdfName}`)
-const docx = read('docling-testdata/docx/sources/word_sample.docx')
+const pdf = readShared(`financebench-pdfs/${pdfName}`)
+const docx = readShared('docling-testdata/docx/sources/word_sample.docx')
 
 const editor = () => clientFor(stack, people.editor)
-
-async function rows<T>(sql: string, params: unknown[]): Promise<T[]> {
-  return (await stack.db.pg.query<T>(sql, params)).rows
-}
-const chunkCount = async (documentId: string) =>
-  (await rows('select 1 from public.chunks where document_id = $1', [documentId])).length
-const objectCount = async (prefix: string) =>
-  (
-    await rows(`select 1 from storage.objects where bucket_id = 'documents' and name like $1`, [
-      `${prefix}%`,
-    ])
-  ).length
+const { rows, chunkCount, objectCount } = inspect(stack)
 
 describe('ingestFile', () => {
   it('ingests a PDF: ready with its pages, chunks with pages, the original in Storage, BM25 finds it', async () => {
@@ -214,7 +201,7 @@ describe('ingestFile', () => {
       editor(),
       {
         workspaceId,
-        bytes: read('financebench-pdfs/JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf'),
+        bytes: readShared('financebench-pdfs/JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf'),
         fileName: 'jj.pdf',
       },
       {

@@ -146,10 +146,7 @@ describe('embed a document', () => {
 
   it('resumes after a failure part-way: the next call embeds only what is left', async () => {
     const doc = await addReadyDocument(stack, people.editor, workspaceId, 'Big', texts(70, 'moss'))
-    fake.script(
-      { kind: 'embeddings', times: 1, reply: '' },
-      { kind: 'embeddings', fail: 'unauthorized' },
-    )
+    fake.script({ kind: 'embeddings' }, { kind: 'embeddings', fail: 'unauthorized' })
     const first = await failure(await embed(people.editor, { document_id: doc.documentId }))
     expect(first.status).toBe(502)
     expect(first.body.code).toBe('provider_auth')
@@ -272,10 +269,7 @@ describe('changing the embedding model', () => {
     await setModels(id, { pending_embedding_model: compatible })
 
     // The first batch lands in staging, then the provider fails: the old vectors still serve.
-    fake.script(
-      { kind: 'embeddings', times: 1, reply: '' },
-      { kind: 'embeddings', fail: 'unauthorized' },
-    )
+    fake.script({ kind: 'embeddings' }, { kind: 'embeddings', fail: 'unauthorized' })
     expect((await failure(await embed(people.owner, { workspace_id: id }))).body.code).toBe(
       'provider_auth',
     )

@@ -21,7 +21,11 @@ export type RecordedRequest = {
   body: Record<string, unknown>
 }
 
-/** A scripted behaviour for the next `times` requests (default 1) matching `kind`. */
+/**
+ * A scripted behaviour for the next `times` requests (default 1) matching `kind` and
+ * `provider`. A step without `fail` answers normally: `{ kind: 'embeddings' }` lets one
+ * request through before a failure scripted after it.
+ */
 export type Step = {
   kind?: Kind
   provider?: Provider

@@ -28,7 +28,8 @@ export function providerErrorMessage(err: unknown): ProviderProblem {
 
 function fromApiCall(error: APICallError): ProviderProblem {
   const status = error.statusCode
-  const detail = error.message
+  // The provider's own words, without a closing full stop, as they go inside ours.
+  const detail = error.message.replace(/\.$/, '')
   if (status === undefined) return unreachable(detail)
   if (status === 401 || status === 403) {
     return {

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
@@ -14,6 +14,14 @@ const data = join(repoRoot, '../shared/data/docling-testdata')
 const pdfFile = `${data}/pdf/sources/multi_page.pdf`
 const docxFile = `${data}/docx/sources/word_sample.docx`
 const newVersionFile = `${data}/pdf/sources/2305.03393v1-pg9.pdf`
+
+/** Whether the element is on screen now (scrolled to), not merely rendered. */
+function inViewport(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    return box.bottom > 0 && box.top < window.innerHeight
+  })
+}
 
 // Issue #5's scenario: an editor uploads a PDF and a Word file through the library, a viewer
 // watches them become ready live, opens each at a highlighted passage, and sees the one the
@@ -89,7 +97,7 @@ describe('documents from upload to deletion', () => {
     const marked = (await marks.allTextContents()).join('')
     expect(marked).toContain('To get started with swimming')
     expect(marked).not.toContain('Summer activities')
-    await expect.poll(() => marks.first().isVisible()).toBe(true)
+    await expect.poll(() => inViewport(marks.first())).toBe(true)
     // Formatted, not raw Markdown: the list is a list.
     expect(await viewer.locator('main li').count()).toBeGreaterThan(3)
     expect(await viewer.getByRole('button', { name: 'Delete' }).count()).toBe(0)
@@ -106,9 +114,19 @@ describe('documents from upload to deletion', () => {
     const highlighted = viewer.locator('#pdf-page-2 .pdf-passage')
     await highlighted.first().waitFor({ timeout: 30_000 })
     expect(await highlighted.count()).toBeGreaterThan(3)
-    await expect.poll(() => highlighted.first().isVisible()).toBe(true)
+    await expect.poll(() => inViewport(highlighted.first())).toBe(true)
     expect(await viewer.locator('#pdf-page-2 canvas').count()).toBe(1)
     await screenshot(viewer, 'document-pdf-highlight', { fullPage: false })
+
+    // A passage further in: its page is drawn and scrolled to, the far first page is not drawn.
+    const later = await chunkOf('multi_page.pdf', 4)
+    await viewer.goto(
+      `${library.replace(/library$/, 'documents')}/${later.document_id}?chunk=${later.id}`,
+    )
+    const laterMarks = viewer.locator('#pdf-page-4 .pdf-passage')
+    await laterMarks.first().waitFor({ timeout: 30_000 })
+    await expect.poll(() => inViewport(laterMarks.first())).toBe(true)
+    expect(await viewer.locator('#pdf-page-1 canvas').count()).toBe(0)
 
     const download = viewer.waitForEvent('download')
     await viewer.getByRole('button', { name: 'Download' }).click()

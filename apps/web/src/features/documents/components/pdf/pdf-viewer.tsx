@@ -54,11 +54,13 @@ export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
     return () => void task.destroy()
   }, [bytes])
 
+  const scale = loaded && width ? Math.min(MAX_SCALE, width / loaded.width) : 0
   const pageStart = passage?.pageStart
+  const laidOut = scale > 0
   useEffect(() => {
-    // Go to the passage's page at once; its highlight refines the position when drawn.
-    if (loaded && pageStart) document.getElementById(pageElementId(pageStart))?.scrollIntoView()
-  }, [loaded, pageStart])
+    // Go to the passage's page once pages are laid out; its highlight centres it when drawn.
+    if (laidOut && pageStart) document.getElementById(pageElementId(pageStart))?.scrollIntoView()
+  }, [laidOut, pageStart])
 
   if (failed) {
     return (
@@ -67,7 +69,6 @@ export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
       </p>
     )
   }
-  const scale = loaded && width ? Math.min(MAX_SCALE, width / loaded.width) : 0
   return (
     <div ref={ref} className="grid gap-4">
       {!loaded || !scale ? (

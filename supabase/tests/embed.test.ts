@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { embedText, startFakeProvider } from '../../tests/fake-provider/server.ts'
-import { clientFor, startStack, type User } from './stack.ts'
+import { adminClient, clientFor, startStack, type User } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
 // The embed Edge Function on localbase, calling the real AI SDK against the fake provider:
@@ -343,5 +343,34 @@ describe('search with an embedding model', () => {
     const lexical = await search(bare, 'coral')
     expect(lexical.data!.results[0]!.semantic_rank).toBeNull()
     expect(fake.requests).toHaveLength(0)
+  })
+})
+
+describe('vector indexes', () => {
+  it('makes an HNSW index for any dimension up to 4,000, for the service role only', async () => {
+    const admin = adminClient(stack)
+    for (const dims of [384, 3072]) {
+      expect((await admin.rpc('ensure_embedding_index', { dims })).error).toBeNull()
+    }
+    const { rows } = await stack.db.pg.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes
+       where indexname in ('chunks_embedding_384_idx', 'chunks_embedding_3072_idx')
+       order by indexname`,
+    )
+    expect(rows.map((r) => r.indexname)).toEqual([
+      'chunks_embedding_3072_idx',
+      'chunks_embedding_384_idx',
+    ])
+    expect(rows[0]!.indexdef).toContain('halfvec(3072)')
+    expect(rows[1]!.indexdef).toContain('vector(384)')
+    // Larger vectors are searched exactly: no index, no error.
+    expect((await admin.rpc('ensure_embedding_index', { dims: 8192 })).error).toBeNull()
+    expect((await admin.rpc('ensure_embedding_index', { dims: 0 })).error?.message).toBe(
+      'dims must be between 1 and 16000',
+    )
+    const refused = await clientFor(stack, people.owner).rpc('ensure_embedding_index', {
+      dims: 512,
+    })
+    expect(refused.error?.code).toBe('42501')
   })
 })

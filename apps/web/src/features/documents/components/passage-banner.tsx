@@ -15,28 +15,28 @@ type PassageBannerProps = {
 export function PassageBanner({ passage, pending, showText, onClear }: PassageBannerProps) {
   const pages = passage ? pageRange(passage.page_start, passage.page_end) : null
   return (
-    <section
-      aria-label="Passage"
-      className="border-b bg-amber-50/60 px-4 py-3 sm:px-8 dark:bg-amber-400/5"
-    >
-      <div className="flex items-center gap-3">
-        <QuoteIcon className="size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
-        <p className="min-w-0 flex-1 text-sm">
-          {pending
-            ? 'Finding the passage…'
-            : passage
-              ? `Highlighted passage${pages ? ` on ${pages}` : ''}`
-              : 'That passage is no longer in this document.'}
-        </p>
-        <Button variant="ghost" size="sm" onClick={onClear}>
-          <XIcon /> Clear highlight
-        </Button>
+    // Stays in view on wide screens while reading, so the highlight can always be cleared.
+    <section aria-label="Passage" className="bg-background border-b md:sticky md:top-0 md:z-20">
+      <div className="bg-amber-50/60 px-4 py-3 sm:px-8 dark:bg-amber-400/5">
+        <div className="flex items-center gap-3">
+          <QuoteIcon className="size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+          <p className="min-w-0 flex-1 text-sm">
+            {pending
+              ? 'Finding the passage…'
+              : passage
+                ? `Highlighted passage${pages ? ` on ${pages}` : ''}`
+                : 'That passage is no longer in this document.'}
+          </p>
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <XIcon /> Clear highlight
+          </Button>
+        </div>
+        {showText && passage ? (
+          <blockquote className="text-muted-foreground mt-2 line-clamp-3 border-l-2 border-amber-400 pl-3 text-sm">
+            {passage.content}
+          </blockquote>
+        ) : null}
       </div>
-      {showText && passage ? (
-        <blockquote className="text-muted-foreground mt-2 line-clamp-3 border-l-2 border-amber-400 pl-3 text-sm">
-          {passage.content}
-        </blockquote>
-      ) : null}
     </section>
   )
 }

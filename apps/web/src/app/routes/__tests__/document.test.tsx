@@ -101,8 +101,8 @@ describe('document page', () => {
 
     const passage = await screen.findByRole('region', { name: 'Passage' })
     expect(passage).toHaveTextContent('Highlighted passage on page 2')
+    await waitFor(() => expect(document.querySelectorAll('mark')).toHaveLength(1))
     const marks = document.querySelectorAll('mark')
-    expect(marks).toHaveLength(1)
     expect(marks[0]!.textContent).toBe(notes.slice(chunk.char_start!, chunk.char_end!))
     // The rest of the text is there, unmarked, around it.
     expect(marks[0]!.parentElement!.textContent).toBe(notes)
@@ -137,6 +137,17 @@ describe('document page', () => {
     expect(marked).toBe('The mangrove samples were dried.')
     expect(screen.getByText('mangrove').tagName).toBe('MARK')
     expect(screen.getByText('one').querySelector('mark')).toBeNull()
+  })
+
+  it('says so when the linked passage is not in the document any more', async () => {
+    const { workspace, documentId } = await workspaceWithDocument()
+    renderApp(`/w/${workspace.id}/documents/${documentId}?chunk=${crypto.randomUUID()}`)
+    const passage = await screen.findByRole('region', { name: 'Passage' })
+    expect(
+      await within(passage).findByText('That passage is no longer in this document.'),
+    ).toBeInTheDocument()
+    expect(await screen.findByText(/The mangrove samples were dried slowly/)).toBeInTheDocument()
+    expect(document.querySelector('mark')).toBeNull()
   })
 
   it('lets an editor rename the document', async () => {
@@ -183,7 +194,7 @@ describe('document page', () => {
     await joinAsViewer(workspace.id)
     renderApp(`/w/${workspace.id}/documents/${documentId}`)
     expect(await screen.findByRole('heading', { name: 'Survey notes.txt' })).toBeInTheDocument()
-    expect(screen.getByText(/The mangrove samples were dried slowly/)).toBeInTheDocument()
+    expect(await screen.findByText(/The mangrove samples were dried slowly/)).toBeInTheDocument()
     expect(within(header()).getByRole('button', { name: 'Download' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull()

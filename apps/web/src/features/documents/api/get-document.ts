@@ -3,19 +3,26 @@ import type { Database } from '@/lib/database.types'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from './keys'
 
-export type DocumentDetail = Database['public']['Tables']['documents']['Row'] & {
+// Everything but extracted_text, which can run to megabytes: text views fetch it on their own,
+// so the live refetches while a document is processed or renamed stay small.
+const columns =
+  'id, workspace_id, title, storage_path, mime_type, size_bytes, sha256, status, stage, progress, error, page_count, chunk_count, version, replaces_id, created_by, created_at, updated_at'
+
+type Row = Database['public']['Tables']['documents']['Row']
+
+export type DocumentDetail = Omit<Row, 'extracted_text'> & {
   /** The uploader's display name; null when they left or their account is gone. */
   uploader: string | null
 }
 
-/** One document with its extracted text; null when it is gone or the caller cannot see it. */
+/** One document's details; null when it is gone or the caller cannot see it. */
 export async function getDocument(
   documentId: string,
   signal: AbortSignal,
 ): Promise<DocumentDetail | null> {
   const { data, error } = await supabase
     .from('documents')
-    .select('*')
+    .select(columns)
     .eq('id', documentId)
     .abortSignal(signal)
     .maybeSingle()

@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/errors'
 import { useOriginalBytes } from '../api/download-original'
 import type { Passage } from '../api/get-chunk'
 import type { DocumentDetail } from '../api/get-document'
+import { useDocumentText } from '../api/get-document-text'
 import { documentFormat, isMarkdown } from '../utils/format'
 import { MarkdownView } from './markdown-view'
 import { TextView } from './text-view'
@@ -50,18 +51,25 @@ function passageRange(passage: Passage | null) {
 /** Text formats as formatted text, the passage marked and scrolled to. */
 function TextContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
   const box = useRef<HTMLDivElement>(null)
+  const text = useDocumentText(doc.id)
   const format = documentFormat(doc)
   const range = passageRange(passage)
-  const text = doc.extracted_text ?? ''
   useEffect(() => {
     if (range) box.current?.querySelector('mark')?.scrollIntoView({ block: 'center' })
-  }, [range?.start, range?.end, text]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [range?.start, range?.end, text.data]) // eslint-disable-line react-hooks/exhaustive-deps
+  if (text.isError)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        Could not load the text: {errorMessage(text.error)}
+      </p>
+    )
+  if (text.data === undefined) return contentSkeleton
   return (
     <div ref={box}>
       {isMarkdown(format) ? (
-        <MarkdownView markdown={text} range={range} />
+        <MarkdownView markdown={text.data} range={range} />
       ) : (
-        <TextView text={text} range={range} monospace={format === 'csv'} />
+        <TextView text={text.data} range={range} monospace={format === 'csv'} />
       )}
     </div>
   )

@@ -13,24 +13,12 @@ export const rateAnswerInputSchema = z.object({
 
 export type RateAnswerInput = z.input<typeof rateAnswerInputSchema>
 
-/**
- * One rating per person and answer: a second one replaces the first. Only rating and comment
- * may be updated (column grants), so an upsert, which would also set message_id, is refused;
- * update the existing rating, and insert when there is none.
- */
+/** One rating per person and answer: a second one replaces the first (an upsert on the key). */
 export async function rateAnswer(input: RateAnswerInput) {
   const { messageId, rating, comment } = rateAnswerInputSchema.parse(input)
-  const changes = { rating, comment: comment || null }
-  const updated = await supabase
-    .from('message_feedback')
-    .update(changes)
-    .eq('message_id', messageId)
-    .select('message_id')
-  if (updated.error) throw updated.error
-  if (updated.data.length > 0) return
   const { error } = await supabase
     .from('message_feedback')
-    .insert({ message_id: messageId, ...changes })
+    .upsert({ message_id: messageId, rating, comment: comment || null })
   if (error) throw error
 }
 

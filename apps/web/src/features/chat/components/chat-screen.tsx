@@ -4,6 +4,7 @@ import type * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
 import type { Conversation } from '../api/types'
+import { useConversationsRealtime } from '../hooks/use-conversations-realtime'
 import { ConversationList } from './conversation-list'
 
 type ChatScreenProps = {
@@ -23,6 +24,8 @@ type ChatScreenProps = {
  */
 export function ChatScreen({ children, ...listProps }: ChatScreenProps) {
   const [listOpen, setListOpen] = useState(false)
+  // Once here: the list may be on screen twice (sidebar and phone sheet).
+  useConversationsRealtime(listProps.workspaceId)
   const list = (
     <ConversationList
       {...listProps}

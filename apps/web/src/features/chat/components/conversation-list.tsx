@@ -7,7 +7,6 @@ import { useConversations } from '../api/get-conversations'
 import { usePeople } from '../api/get-people'
 import type { Conversation } from '../api/types'
 import { useUpdateConversation } from '../api/update-conversation'
-import { useConversationsRealtime } from '../hooks/use-conversations-realtime'
 import { ConversationItem } from './conversation-item'
 import { DeleteConversationDialog } from './delete-conversation-dialog'
 import { RenameConversationDialog } from './rename-conversation-dialog'
@@ -30,7 +29,6 @@ export function ConversationList({
   creating,
   onDeleted,
 }: ConversationListProps) {
-  useConversationsRealtime(workspaceId)
   const conversations = useConversations(workspaceId)
   const people = usePeople(workspaceId)
   const update = useUpdateConversation()

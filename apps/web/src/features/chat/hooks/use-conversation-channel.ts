@@ -43,52 +43,58 @@ export function useConversationChannel(conversationId: string, me: Me) {
   useEffect(() => {
     const refresh = () =>
       queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) })
-    const channel = supabase.channel(`conversation:${conversationId}`, {
-      config: { private: true, presence: { key: me.userId } },
+    // Joined a tick later: React's development remount would otherwise reuse the channel it
+    // is still leaving (supabase-js returns the existing channel of a topic).
+    const join = setTimeout(() => {
+      const channel = supabase.channel(`conversation:${conversationId}`, {
+        config: { private: true, presence: { key: me.userId } },
+      })
+      channel
+        .on(
+          'postgres_changes',
+          {
+            event: '*',
+            schema: 'public',
+            table: 'messages',
+            filter: `conversation_id=eq.${conversationId}`,
+          },
+          () => void refresh(),
+        )
+        .on('broadcast', { event: 'message-start' }, ({ payload }) =>
+          setRemote(startAnswer(String(payload.message_id), payload.user_message_id ?? null)),
+        )
+        .on('broadcast', { event: 'delta' }, ({ payload }) =>
+          setRemote((live): LiveAnswer => {
+            // Joined mid-answer: start from the deltas that arrive from now on.
+            const answer =
+              live && live.messageId === payload.message_id
+                ? live
+                : startAnswer(String(payload.message_id), null)
+            return { ...answer, text: answer.text + String(payload.text ?? '') }
+          }),
+        )
+        .on('broadcast', { event: 'message-done' }, () => {
+          void refresh().then(() => setRemote(null))
+        })
+        .on('presence', { event: 'sync' }, () =>
+          setPresent(presentPeople(channel.presenceState<Presence>())),
+        )
+        .subscribe((status) => {
+          if (status !== 'SUBSCRIBED') return
+          typingRef.current = false
+          void channel.track({ user_id: me.userId, name: me.name, typing: false })
+          // Rows written while the channel was joining are fetched once it listens.
+          void refresh()
+        })
+      channelRef.current = channel
     })
-    channel
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'messages',
-          filter: `conversation_id=eq.${conversationId}`,
-        },
-        () => void refresh(),
-      )
-      .on('broadcast', { event: 'message-start' }, ({ payload }) =>
-        setRemote(startAnswer(String(payload.message_id), payload.user_message_id ?? null)),
-      )
-      .on('broadcast', { event: 'delta' }, ({ payload }) =>
-        setRemote((live): LiveAnswer => {
-          // Joined mid-answer: start from the deltas that arrive from now on.
-          const answer =
-            live && live.messageId === payload.message_id
-              ? live
-              : startAnswer(String(payload.message_id), null)
-          return { ...answer, text: answer.text + String(payload.text ?? '') }
-        }),
-      )
-      .on('broadcast', { event: 'message-done' }, () => {
-        void refresh().then(() => setRemote(null))
-      })
-      .on('presence', { event: 'sync' }, () =>
-        setPresent(presentPeople(channel.presenceState<Presence>())),
-      )
-      .subscribe((status) => {
-        if (status !== 'SUBSCRIBED') return
-        typingRef.current = false
-        void channel.track({ user_id: me.userId, name: me.name, typing: false })
-        // Rows written while the channel was joining are fetched once it listens.
-        void refresh()
-      })
-    channelRef.current = channel
     return () => {
+      clearTimeout(join)
+      const channel = channelRef.current
       channelRef.current = null
       setRemote(null)
       setPresent([])
-      void supabase.removeChannel(channel)
+      if (channel) void supabase.removeChannel(channel)
     }
   }, [conversationId, me.userId, me.name, queryClient])
 

@@ -2,10 +2,16 @@ import type { Citation } from '../api/types'
 
 const CITE = '#cite-'
 
+/** `[1]: …` at the start of a line is a Markdown link reference definition, not a citation. */
+function isDefinition(text: string, at: number, marker: string): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1
+  return /^[ \t]{0,3}$/.test(text.slice(lineStart, at)) && text[at + marker.length] === ':'
+}
+
 /**
  * Turns the answer's `[n]` markers (and `[1, 2]` groups) into Markdown links to `#cite-n`,
  * which the renderer shows as citation chips. Code spans and fences are left alone, and so
- * is a real link (`[1](…)`).
+ * are a real link (`[1](…)`) and a reference definition (`[1]: …` opening a line).
  */
 export function linkCitations(markdown: string): string {
   return markdown
@@ -13,11 +19,15 @@ export function linkCitations(markdown: string): string {
     .map((part, index) =>
       index % 2 === 1
         ? part
-        : part.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?![(:[])/g, (_, group: string) =>
-            group
-              .split(',')
-              .map((n) => `[${n.trim()}](${CITE}${n.trim()})`)
-              .join(''),
+        : part.replace(
+            /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?!\()/g,
+            (marker: string, group: string, at: number, text: string) =>
+              isDefinition(text, at, marker)
+                ? marker
+                : group
+                    .split(',')
+                    .map((n) => `[${n.trim()}](${CITE}${n.trim()})`)
+                    .join(''),
           ),
     )
     .join('')

@@ -8,10 +8,16 @@ describe('linkCitations', () => {
     )
   })
 
+  it('links markers before a colon or another marker', () => {
+    expect(linkCitations('Try not to drown [1]: swim [2][3]')).toBe(
+      'Try not to drown [1](#cite-1): swim [2](#cite-2)[3](#cite-3)',
+    )
+  })
+
   it('leaves code, real links, reference definitions and non-numbers alone', () => {
-    const text = 'See `a[1]` and [2](https://x.test) or [note] [3]: def\n```\nx[4]\n```\nok [5]'
+    const text = 'See `a[1]` and [2](https://x.test) or [note]\n [3]: def\n```\nx[4]\n```\nok [5]'
     expect(linkCitations(text)).toBe(
-      'See `a[1]` and [2](https://x.test) or [note] [3]: def\n```\nx[4]\n```\nok [5](#cite-5)',
+      'See `a[1]` and [2](https://x.test) or [note]\n [3]: def\n```\nx[4]\n```\nok [5](#cite-5)',
     )
   })
 

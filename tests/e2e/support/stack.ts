@@ -4,15 +4,18 @@ import { join } from 'node:path'
 import { startLocalbase } from '../../../packages/localbase/src/index.ts'
 import { repoRoot } from './paths.ts'
 
-/** localbase with the project's migrations, serving the built app at `/`. */
-export async function startStack() {
+/**
+ * localbase with the project's migrations, serving the built app at `/`. `env` adds to the
+ * functions' environment (an AI provider's key and base URL, say).
+ */
+export async function startStack(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-e2e-'))
   const localbase = await startLocalbase({
     workdir: repoRoot,
     serveDir: 'apps/web/dist',
     port: 0,
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '' },
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...env },
   })
   return {
     url: localbase.url,

@@ -1,0 +1,195 @@
+import { join } from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeProvider } from '../fake-provider/server.ts'
+import { signIn } from './support/app.ts'
+import { seriousViolations } from './support/axe.ts'
+import { sharedWorkspace, signedUpClient } from './support/accounts.ts'
+import { launchBrowser, newPage, screenshot } from './support/browser.ts'
+import { repoRoot } from './support/paths.ts'
+import { startStack } from './support/stack.ts'
+
+// Test data lives beside the checkout, never in it (see ../shared/data/README.md).
+const wordFile = join(repoRoot, '../shared/data/docling-testdata/docx/sources/word_sample.docx')
+
+// A long reply, so the answer is still streaming when the teammate's browser looks.
+const modelReply = [
+  'To get started with swimming, lay down in the water and try not to drown [1].',
+  ...Array.from(
+    { length: 60 },
+    (_, i) => `Paddle about and enjoy the summer warmth, stroke ${i + 1} of the lake [1].`,
+  ),
+].join(' ')
+
+// Issue #7's scenario: offline, an owner asks about a real document and gets a cited
+// extractive answer whose citation opens the passage, highlighted. Then, with a model (a fake
+// provider at the HTTP boundary), a shared conversation is open in two browsers: the streamed
+// answer appears in both, and presence shows who is there and who is typing.
+describe('chat', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>
+  let fake: Awaited<ReturnType<typeof startFakeProvider>>
+  let browser: Browser
+  let owner: Page
+  let viewer: Page
+  let ownerDb: SupabaseClient
+  let workspaceId = ''
+  let chatUrl = ''
+
+  async function signInAt(page: Page, email: string) {
+    await page.goto(`${stack.url}/sign-in`)
+    await signIn(page, email)
+    await page.waitForURL((url) => url.pathname !== '/sign-in')
+  }
+
+  const answer = (page: Page) => page.getByRole('article', { name: 'Answer' }).last()
+
+  beforeAll(async () => {
+    fake = await startFakeProvider({ reply: () => modelReply })
+    stack = await startStack({ OPENAI_API_KEY: 'test', OPENAI_BASE_URL: `${fake.url}/v1` })
+    ownerDb = await signedUpClient(stack.url, 'Olivia Owner', 'olivia@example.com')
+    const viewerDb = await signedUpClient(stack.url, 'Vic Viewer', 'vic@example.com')
+    workspaceId = await sharedWorkspace(ownerDb, viewerDb, 'Duck studies', 'viewer')
+    chatUrl = `${stack.url}/w/${workspaceId}/chat`
+    browser = await launchBrowser()
+    owner = await newPage(browser)
+    viewer = await newPage(browser)
+    await signInAt(owner, 'olivia@example.com')
+    await signInAt(viewer, 'vic@example.com')
+
+    // A real Word file, through the library, to ready.
+    await owner.goto(`${stack.url}/w/${workspaceId}/library`)
+    await owner.getByLabel('Upload files').setInputFiles(wordFile)
+    const row = owner.getByRole('row', { name: /word_sample\.docx/ })
+    await row.getByText('Ready').waitFor({ timeout: 90_000 })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+    await fake?.close()
+  })
+
+  it('offers questions about the workspace’s documents', async () => {
+    await owner.goto(chatUrl)
+    await owner.getByRole('list', { name: 'Example questions' }).waitFor()
+    await owner.getByRole('button', { name: 'What are the key points of “word sample”?' }).waitFor()
+    await screenshot(owner, 'chat-empty', { fullPage: false })
+    expect(await seriousViolations(owner)).toEqual([])
+  })
+
+  it('answers offline with cited sentences, and a citation opens the highlighted passage', async () => {
+    await owner
+      .getByRole('textbox', { name: 'Ask a question' })
+      .fill('How do I get started with swimming?')
+    await owner.keyboard.press('Enter')
+    await owner.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
+    await owner.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
+    const reply = answer(owner)
+    await reply.getByText('Extracted from your documents — no AI model is configured').waitFor()
+    expect(await reply.textContent()).toContain('To get started with swimming')
+    const chip = reply.getByTestId('citation-chip').first()
+    expect(await chip.getAttribute('href')).toMatch(
+      new RegExp(`^/w/${workspaceId}/documents/[0-9a-f-]{36}\\?chunk=[0-9a-f-]{36}$`),
+    )
+    await chip.hover()
+    const preview = owner.getByRole('tooltip')
+    await preview.waitFor()
+    expect(await preview.textContent()).toContain('word_sample.docx')
+    await screenshot(owner, 'chat-citations', { fullPage: false })
+    expect(await seriousViolations(owner)).toEqual([])
+    await owner.emulateMedia({ colorScheme: 'dark' })
+    await owner.keyboard.press('Escape')
+    await preview.waitFor({ state: 'hidden' })
+    await screenshot(owner, 'chat-citations-dark', { fullPage: false })
+    expect(await seriousViolations(owner)).toEqual([])
+    await owner.emulateMedia({ colorScheme: 'light' })
+
+    const href = (await chip.getAttribute('href'))!
+    await chip.click()
+    await owner.waitForURL(`${stack.url}${href}`)
+    const marks = owner.locator('main mark')
+    await marks.first().waitFor()
+    expect((await marks.allTextContents()).join('')).toContain('To get started with swimming')
+    await expect.poll(() => marks.first().isVisible()).toBe(true)
+  })
+
+  it('fits a phone', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await owner.context().storageState(),
+    })
+    const page = await phone.newPage()
+    await page.goto(chatUrl)
+    await page.getByRole('button', { name: 'Conversations' }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: /get started with swimming/ })
+      .click()
+    await page.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 })
+    await page.getByRole('textbox', { name: 'Ask a question' }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Ask a question' }).isVisible()).toBe(true)
+    await screenshot(page, 'phone-chat', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    await phone.close()
+  })
+
+  it('streams a model’s answer to everyone in a shared conversation, with presence', async () => {
+    const { error } = await ownerDb
+      .from('workspaces')
+      .update({ chat_model: 'openai:gpt-4.1-mini' })
+      .eq('id', workspaceId)
+    expect(error).toBeNull()
+
+    await owner.goto(chatUrl)
+    await owner.getByRole('button', { name: 'New conversation' }).first().click()
+    await owner.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
+    const url = owner.url()
+    await owner.getByRole('button', { name: 'Share' }).click()
+    await owner.getByText('Shared with the workspace').waitFor()
+
+    await viewer.goto(url)
+    await viewer.getByText('Shared by Olivia Owner').waitFor()
+    // Both are here, on both screens.
+    for (const page of [owner, viewer]) {
+      const here = page.getByRole('list', { name: 'Here now' })
+      await here.getByRole('listitem', { name: /Olivia Owner/ }).waitFor()
+      await here.getByRole('listitem', { name: /Vic Viewer/ }).waitFor()
+    }
+    await viewer.getByRole('textbox', { name: 'Ask a question' }).pressSequentially('Is the lake')
+    await owner.getByText('Vic Viewer is typing…').waitFor()
+    await viewer.getByRole('textbox', { name: 'Ask a question' }).fill('')
+    await owner.getByText('Vic Viewer is typing…').waitFor({ state: 'hidden' })
+
+    // The teammate sees the answer while it is still streaming, not only once stored.
+    const seenStreaming = viewer.waitForFunction(
+      () =>
+        [
+          ...document.querySelectorAll('[data-testid=assistant-message][data-status=streaming]'),
+        ].some((a) => a.textContent?.includes('Paddle about')),
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    )
+    await owner
+      .getByRole('textbox', { name: 'Ask a question' })
+      .fill('How do I get started with swimming?')
+    await owner.keyboard.press('Enter')
+    await seenStreaming
+    for (const page of [owner, viewer]) {
+      await page.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
+      const text = await answer(page).textContent()
+      expect(text).toContain('stroke 60 of the lake')
+      expect(text).not.toContain('Extracted from your documents')
+      await page
+        .getByTestId('user-message')
+        .getByText('How do I get started with swimming?')
+        .waitFor()
+    }
+    expect(await answer(viewer).getByTestId('citation-chip').count()).toBeGreaterThan(0)
+    // The viewer sees who asked.
+    await viewer.getByTestId('user-message').getByText('Olivia Owner').waitFor()
+    await screenshot(viewer, 'chat-shared', { fullPage: false })
+    expect(fake.requests.filter((r) => r.kind === 'chat').length).toBeGreaterThan(0)
+  })
+})

@@ -9,7 +9,6 @@ import { useDocumentsRealtime } from '../hooks/use-documents-realtime'
 import { useNow } from '../hooks/use-now'
 import { libraryRows, queryRows, type LibraryQuery } from '../utils/library-view'
 import { DeleteDocumentDialog } from './delete-document-dialog'
-import { DocumentActions } from './document-actions'
 import { DocumentTable } from './document-table'
 import { LibraryToolbar } from './library-toolbar'
 import { LibrarySkeleton } from './library-skeleton'
@@ -94,17 +93,8 @@ export function DocumentLibrary({ workspaceId, canEdit, onRetry, empty }: Docume
           sort={query.sort}
           uploaders={library.data.uploaders}
           onRetry={canEdit ? onRetry : undefined}
-          actions={
-            canEdit
-              ? (document) => (
-                  <DocumentActions
-                    title={document.title}
-                    onRename={() => setRenaming(document)}
-                    onDelete={() => setDeleting(document)}
-                  />
-                )
-              : undefined
-          }
+          onRename={canEdit ? setRenaming : undefined}
+          onDelete={canEdit ? setDeleting : undefined}
         />
       )}
       <RenameDocumentDialog

@@ -1,5 +1,5 @@
 import { FileTextIcon } from 'lucide-react'
-import type * as React from 'react'
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
 import { cn } from '@/lib/utils'
@@ -7,29 +7,42 @@ import { typeLabels } from '../utils/document-type'
 import { formatBytes, formatDate, formatDateTime } from '../utils/format'
 import { rowGrid, wide, widest } from '../utils/library-grid'
 import type { LibraryRow } from '../utils/library-view'
+import { DocumentActions } from './document-actions'
 import { DocumentStatus } from './document-status'
 
 type DocumentRowProps = {
   workspaceId: string
   row: LibraryRow
   uploader: string
-  /** The editor's actions menu; absent for viewers. */
-  actions?: React.ReactNode
-  onRetry?: (document: { id: string; title: string }) => void
-  /** Positioning from the virtualizer. */
-  rowProps?: React.ComponentProps<'div'> & { 'data-index'?: number }
+  /** Where the virtualizer puts the row (1-based among the table's rows, header included). */
+  rowIndex: number
+  top: number
+  height: number
+  /** Editors' actions; without them the row has no menu. */
+  onRename?: (document: Target) => void
+  onDelete?: (document: Target) => void
+  onRetry?: (document: Target) => void
 }
 
-const number = (value: number | null) => (value === null ? '—' : value.toLocaleString())
+type Target = { id: string; title: string }
 
-/** One document; the title is the link, stretched over the whole row. */
-export function DocumentRow({
+const numberFormat = new Intl.NumberFormat()
+const number = (value: number | null) => (value === null ? '—' : numberFormat.format(value))
+
+/**
+ * One document; the title is the link, stretched over the whole row. Memoized: scrolling
+ * renders only the rows that come into view.
+ */
+export const DocumentRow = memo(function DocumentRow({
   workspaceId,
   row,
   uploader,
-  actions,
+  rowIndex,
+  top,
+  height,
+  onRename,
+  onDelete,
   onRetry,
-  rowProps,
 }: DocumentRowProps) {
   const { document, status, type, replacement } = row
   const retriable = status === 'failed' || status === 'interrupted'
@@ -37,11 +50,11 @@ export function DocumentRow({
   return (
     <div
       role="row"
-      {...rowProps}
+      aria-rowindex={rowIndex}
+      style={{ height, transform: `translateY(${top}px)` }}
       className={cn(
-        rowGrid(!!actions),
-        'hover:bg-accent/50 focus-within:bg-accent/50 relative min-h-14 border-b px-4 py-2 sm:px-8',
-        rowProps?.className,
+        rowGrid(!!onRename),
+        'hover:bg-accent/50 focus-within:bg-accent/50 absolute inset-x-0 top-0 overflow-hidden border-b px-4 py-2 sm:px-8',
       )}
     >
       <div role="cell" className="flex min-w-0 items-center gap-3">
@@ -100,11 +113,15 @@ export function DocumentRow({
           />
         ) : null}
       </div>
-      {actions ? (
+      {onRename && onDelete ? (
         <div role="cell" className="relative z-10 justify-self-end">
-          {actions}
+          <DocumentActions
+            title={document.title}
+            onRename={() => onRename(document)}
+            onDelete={() => onDelete(document)}
+          />
         </div>
       ) : null}
     </div>
   )
-}
+})

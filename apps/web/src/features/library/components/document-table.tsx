@@ -1,18 +1,22 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type * as React from 'react'
-import type { LibraryDocument } from '../api/get-documents'
+import { rowHeight } from '../utils/library-grid'
 import type { LibraryRow, Sort } from '../utils/library-view'
 import { DocumentRow } from './document-row'
 import { LibraryHeader } from './library-header'
+
+type Target = { id: string; title: string }
 
 type DocumentTableProps = {
   workspaceId: string
   rows: LibraryRow[]
   sort: Sort
   uploaders: Record<string, string>
-  actions?: (document: LibraryDocument) => React.ReactNode
-  onRetry?: (document: { id: string; title: string }) => void
+  /** Editors' actions (stable callbacks, so rows stay memoized). */
+  onRename?: (document: Target) => void
+  onDelete?: (document: Target) => void
+  onRetry?: (document: Target) => void
 }
 
 /**
@@ -24,25 +28,26 @@ export function DocumentTable({
   rows,
   sort,
   uploaders,
-  actions,
+  onRename,
+  onDelete,
   onRetry,
 }: DocumentTableProps) {
   const body = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
-  useLayoutEffect(() => {
-    setScrollMargin(body.current ? body.current.getBoundingClientRect().top + window.scrollY : 0)
-  }, [])
+  const scrollMargin = useOffsetTop(body)
+  // Stable while the rows are: new functions make the virtualizer redo every row's offset.
+  const getItemKey = useCallback((index: number) => rows[index]!.document.id, [rows])
+  const estimateSize = useCallback((index: number) => rowHeight(rows[index]!), [rows])
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => 57,
+    estimateSize,
     overscan: 8,
     scrollMargin,
-    getItemKey: (index) => rows[index]!.document.id,
+    getItemKey,
   })
   const items = virtualizer.getVirtualItems()
   return (
     <div role="table" aria-label="Documents" aria-rowcount={rows.length + 1}>
-      <LibraryHeader sort={sort} withActions={!!actions} />
+      <LibraryHeader sort={sort} withActions={!!onRename} />
       <div
         role="rowgroup"
         ref={body}
@@ -50,28 +55,40 @@ export function DocumentTable({
         style={{ height: virtualizer.getTotalSize() }}
       >
         {items.map((item) => {
-          const row = rows[item.index]!
+          const { document } = rows[item.index]!
           return (
             <DocumentRow
               key={item.key}
               workspaceId={workspaceId}
-              row={row}
-              uploader={
-                (row.document.created_by && uploaders[row.document.created_by]) || 'Unknown'
-              }
-              actions={actions?.(row.document)}
+              row={rows[item.index]!}
+              uploader={(document.created_by && uploaders[document.created_by]) || 'Unknown'}
+              rowIndex={item.index + 2}
+              top={item.start - scrollMargin}
+              height={item.size}
+              onRename={onRename}
+              onDelete={onDelete}
               onRetry={onRetry}
-              rowProps={{
-                ref: virtualizer.measureElement,
-                'data-index': item.index,
-                'aria-rowindex': item.index + 2,
-                className: 'absolute inset-x-0 top-0',
-                style: { transform: `translateY(${item.start - scrollMargin}px)` },
-              }}
             />
           )
         })}
       </div>
     </div>
   )
+}
+
+/**
+ * Where an element starts on the page, kept up to date as content above it (the upload
+ * queue) grows or shrinks: the virtualizer needs it to know which rows are on screen.
+ */
+function useOffsetTop(ref: React.RefObject<HTMLElement | null>) {
+  const [top, setTop] = useState(0)
+  useLayoutEffect(() => {
+    const measure = () =>
+      setTop(ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [ref])
+  return top
 }

@@ -35,8 +35,13 @@ export function useDocumentsRealtime(workspaceId: string) {
         if (typeof id === 'string') patch({ deleted: id })
         return
       }
-      const row = payload.new as LibraryDocument & { workspace_id?: string }
-      if (row.workspace_id !== workspaceId) return
+      const row = payload.new as LibraryDocument
+      // Hosted Realtime drops the columns of a record too large to send (a long extracted
+      // text): then read the list again rather than patch in holes.
+      if (payload.errors?.length || typeof row.title !== 'string') {
+        void queryClient.invalidateQueries({ queryKey: key })
+        return
+      }
       patch({ upserted: row })
       void learnUploader(row.created_by)
     }

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/utils'
+import type { LibraryRow } from './library-view'
 
 /**
  * The columns of a header or document row. Phones show the title (with a line of details
@@ -17,3 +18,14 @@ export function rowGrid(withActions: boolean) {
 /** Cells only the wider layouts show. */
 export const wide = 'hidden md:block'
 export const widest = 'hidden xl:block'
+
+/**
+ * A row's height, known from its content so the virtualizer never has to measure the DOM
+ * (measuring forces a layout per row while scrolling): taller when a failure reason or a new
+ * version's progress sits under the status.
+ */
+export function rowHeight(row: LibraryRow): number {
+  if (row.replacement && row.replacement.status !== 'ready') return 88
+  if (row.status === 'failed' && row.document.error) return 68
+  return 57
+}

@@ -23,7 +23,11 @@ export class IngestWorker {
   }
 
   async send(message: ToWorker) {
-    this.ready ??= this.start()
+    // A failed start (no session) is not remembered: the next file tries again.
+    this.ready ??= this.start().catch((error: unknown) => {
+      this.ready = undefined
+      throw error
+    })
     const worker = await this.ready
     worker.postMessage(message)
   }

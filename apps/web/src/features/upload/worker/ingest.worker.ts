@@ -1,6 +1,7 @@
 // Runs ingestion off the page's thread: reading, hashing, extraction and chunking are CPU-bound.
 // It has its own supabase-js client, signed in as the page's user by the access token the
 // page sends (and sends again on every refresh), so RLS decides exactly as in the page.
+import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
 import { ingestFile } from '@sourcebook/core/ingest/ingest-file'
 import { retryDocument } from '@sourcebook/core/ingest/retry-document'
 import type { IngestProgress } from '@sourcebook/core/ingest/types'
@@ -73,6 +74,10 @@ scope.onmessage = ({ data: message }) => {
                 : undefined,
           },
         )
+        // A cancelled upload leaves nothing behind: not the failed row, nor the original.
+        if (result.status === 'failed' && signal.aborted) {
+          await deleteDocument(supabase(), result.documentId)
+        }
         return { type: 'done', jobId, result }
       })
       return

@@ -90,6 +90,26 @@ describe('search', () => {
     expect(limited.data!.results).toHaveLength(1)
   })
 
+  it('keeps to the document kinds asked for', async () => {
+    const marked = await as(people.editor)
+      .from('documents')
+      .update({ mime_type: 'application/pdf' })
+      .eq('id', voyages.documentId)
+    expect(marked.error).toBeNull()
+    const pdfs = await search(people.viewer, {
+      workspace_id: workspaceId,
+      query: 'estuary',
+      types: ['pdf'],
+    })
+    expect(pdfs.data!.results.map((r) => r.document_id)).toEqual([voyages.documentId])
+    const none = await search(people.viewer, {
+      workspace_id: workspaceId,
+      query: 'estuary',
+      types: ['docx', 'csv'],
+    })
+    expect(none.data!.results).toEqual([])
+  })
+
   it('refuses an outsider with 403 and an anonymous caller too', async () => {
     for (const user of [people.outsider, undefined]) {
       const result = await search(user, { workspace_id: workspaceId, query: 'estuary' })
@@ -109,6 +129,9 @@ describe('search', () => {
       [{ workspace_id: workspaceId, query: 'estuary', limit: 0 }, 'between 1 and 100'],
       [{ workspace_id: workspaceId, query: 'estuary', limit: 101 }, 'between 1 and 100'],
       [{ workspace_id: workspaceId, query: 'estuary', document_ids: ['x'] }, 'UUIDs'],
+      [{ workspace_id: workspaceId, query: 'estuary', types: ['exe'] }, 'pdf, docx, html'],
+      [{ workspace_id: workspaceId, query: 'estuary', types: [] }, 'at least one kind'],
+      [{ workspace_id: workspaceId, query: 'estuary', types: 'pdf' }, 'array of document kinds'],
     ]
     for (const [body, message] of cases) {
       const { status, body: answer } = await failure(await search(people.owner, body))

@@ -1,6 +1,7 @@
-// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids? } with the
-// caller's JWT. search_chunks runs as the caller (security invoker), so RLS decides which
-// chunks exist; the membership check up front turns "nothing visible" into a clear 403.
+// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types? }
+// with the caller's JWT (types: document kinds, see input.ts). search_chunks is called with
+// that JWT and answers members only; the membership check up front turns "nothing
+// visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQuery } from './embed.ts'
@@ -30,7 +31,7 @@ Deno.serve(async (req) => {
   if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
   const read = await readInput(req)
   if ('problem' in read) return fail(400, 'invalid_input', read.problem)
-  const { workspace_id: workspaceId, query, limit, document_ids: documentIds } = read.input
+  const { workspace_id: workspaceId, query, limit, document_ids: documentIds, types } = read.input
 
   const caller = createClient(url, anonKey, {
     auth: noSession,
@@ -50,6 +51,7 @@ Deno.serve(async (req) => {
     query,
     match_count: limit,
     document_ids: documentIds ?? null,
+    types: types ?? null,
     query_embedding: embedding === null ? null : JSON.stringify(embedding),
   })
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)

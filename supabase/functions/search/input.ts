@@ -1,5 +1,8 @@
 import { z } from 'npm:zod@4.6.7'
 
+/** The document kinds the type filter takes (search_chunks maps MIME types to these). */
+export const DOCUMENT_KINDS = ['pdf', 'docx', 'html', 'md', 'txt', 'csv'] as const
+
 const inputSchema = z.object({
   workspace_id: z.uuid('workspace_id must be a UUID'),
   query: z
@@ -16,6 +19,13 @@ const inputSchema = z.object({
     .array(z.uuid('document_ids must be UUIDs'), 'document_ids must be an array of UUIDs')
     .max(100, 'document_ids may name at most 100 documents')
     .optional(),
+  types: z
+    .array(
+      z.enum(DOCUMENT_KINDS, `types must be among ${DOCUMENT_KINDS.join(', ')}`),
+      'types must be an array of document kinds',
+    )
+    .min(1, 'types must name at least one kind')
+    .optional(),
 })
 
 export type Input = z.infer<typeof inputSchema>
@@ -26,7 +36,9 @@ export async function readInput(req: Request): Promise<{ input: Input } | { prob
   try {
     body = await req.json()
   } catch {
-    return { problem: 'The body must be JSON: { workspace_id, query, limit?, document_ids? }' }
+    return {
+      problem: 'The body must be JSON: { workspace_id, query, limit?, document_ids?, types? }',
+    }
   }
   const parsed = inputSchema.safeParse(body)
   if (!parsed.success) return { problem: parsed.error.issues.map((i) => i.message).join('; ') }

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminClient, clientFor, startStack, type User } from './stack.ts'
+import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
+
+// search_chunks' pruning against brute force, its document filters (kind, readiness) and its
+// vector path through the per-dimension HNSW index.
+const stack = await startStack()
+afterAll(() => stack.stop())
+
+let people: People
+beforeAll(async () => {
+  people = await createPeople(stack)
+})
+
+const as = (user?: User) => clientFor(stack, user)
+const newWorkspace = async () => (await createWorld(stack, people)).workspaceId
+
+type Row = { chunk_id: string; document_id: string; score: number; similarity: number | null }
+
+async function search(workspace: string, args: Record<string, unknown>): Promise<Row[]> {
+  const { data, error } = await as(people.viewer).rpc('search_chunks', {
+    workspace_id: workspace,
+    snippets: false,
+    ...args,
+  })
+  expect(error).toBeNull()
+  return data as Row[]
+}
+
+/** A deterministic generator, so every run builds the same corpus. */
+function random(seed: number) {
+  return () => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32
+}
+
+describe('pruning', () => {
+  it('returns exactly the brute-force BM25 top for long and short queries', async () => {
+    const rand = random(7)
+    // Made-up words (checked below to be their own lexemes), drawn so that a few are common
+    // and most are rare, as in real text.
+    const vocabulary = Array.from({ length: 40 }, (_, i) => `zq${'bdfgkmptvx'[i % 10]}${i}`)
+    const pick = () => vocabulary[Math.floor(vocabulary.length * rand() ** 2.5)]!
+    const corpus = Array.from({ length: 300 }, () =>
+      Array.from({ length: 3 + Math.floor(rand() * 30) }, pick).join(' '),
+    )
+    const lexemes = await stack.db.pg.query<{ l: string }>(
+      'select t.lexeme as l from unnest(public.bm25_lexemes($1)) t order by 1',
+      [vocabulary.join(' ')],
+    )
+    expect(lexemes.rows.map((r) => r.l)).toEqual([...vocabulary].sort())
+
+    const workspace = await newWorkspace()
+    const { chunkIds } = await addReadyDocument(stack, people.editor, workspace, 'Zipf', corpus)
+    const docs = corpus.map((text) => text.split(' '))
+    const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length
+    const [k1, b] = [1.5, 0.75] // exact as Postgres reals
+    const score = (query: string[], doc: string[]) =>
+      [...new Set(query)].reduce((total, term) => {
+        const n = docs.filter((d) => d.includes(term)).length
+        const tf = doc.filter((w) => w === term).length
+        if (!n || !tf) return total
+        const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5))
+        return total + (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avg))
+      }, 0)
+
+    // 2 to 12 terms: more than eight exercises the looser demand for the commonest terms.
+    for (let q = 0; q < 16; q++) {
+      const query = Array.from({ length: 2 + (q % 11) }, pick)
+      const expected = docs
+        .map((doc, i) => ({ id: chunkIds[i]!, score: score(query, doc) }))
+        .filter((r) => r.score > 0)
+        .sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1))
+      for (const matchCount of [1, 5, 20]) {
+        const rows = await search(workspace, {
+          query: query.join(' '),
+          match_count: matchCount,
+          k1,
+          b,
+        })
+        const label = `${query.join(' ')} @ ${matchCount}`
+        expect(
+          rows.map((r) => r.score.toFixed(9)),
+          label,
+        ).toEqual(expected.slice(0, matchCount).map((r) => r.score.toFixed(9)))
+      }
+    }
+  })
+})
+
+describe('document filters', () => {
+  let workspace: string
+  let pdf: string
+  let markdown: string
+  let unknown: string
+  beforeAll(async () => {
+    workspace = await newWorkspace()
+    const add = async (title: string, mime: string | null) => {
+      const { documentId } = await addReadyDocument(stack, people.editor, workspace, title, [
+        `otter notes from the ${title}`,
+      ])
+      const res = await as(people.editor)
+        .from('documents')
+        .update({ mime_type: mime })
+        .eq('id', documentId)
+      expect(res.error).toBeNull()
+      return documentId
+    }
+    pdf = await add('report', 'application/pdf')
+    markdown = await add('readme', 'text/markdown; charset=utf-8')
+    unknown = await add('mystery', null)
+  })
+
+  it('keeps the kinds asked for', async () => {
+    const ids = async (types: string[] | null) =>
+      (await search(workspace, { query: 'otter', types })).map((r) => r.document_id).sort()
+    expect(await ids(['pdf'])).toEqual([pdf])
+    expect(await ids(['pdf', 'md'])).toEqual([pdf, markdown].sort())
+    expect(await ids(['docx'])).toEqual([])
+    expect(await ids(null)).toEqual([pdf, markdown, unknown].sort())
+  })
+
+  it('shows only ready documents: a new version being indexed stays out until the swap', async () => {
+    const editor = as(people.editor)
+    const next = await editor
+      .from('documents')
+      .insert({
+        workspace_id: workspace,
+        title: 'report v2',
+        status: 'processing',
+        replaces_id: pdf,
+      })
+      .select('id')
+      .single()
+    expect(next.error).toBeNull()
+    const nextId = (next.data as { id: string }).id
+    const chunk = await editor
+      .from('chunks')
+      .insert({ document_id: nextId, workspace_id: workspace, ordinal: 0, content: 'otter v2' })
+    expect(chunk.error).toBeNull()
+    const found = async () =>
+      (await search(workspace, { query: 'otter' })).map((r) => r.document_id)
+    expect(await found()).not.toContain(nextId)
+    expect(await found()).toContain(pdf)
+
+    await editor.from('documents').update({ status: 'ready', stage: 'ready' }).eq('id', nextId)
+    expect(await found()).toContain(nextId)
+  })
+
+  it('keeps its helpers out of the API', async () => {
+    const res = await as(people.viewer).rpc('bm25_top', {
+      workspace_id: workspace,
+      tsq: 'otter',
+      terms: ['otter'],
+      idfs: [1],
+      avglen: 3,
+      k1: 1.2,
+      b: 0.6,
+      document_ids: null,
+      hidden_ids: null,
+      types: null,
+      lim: 10,
+    })
+    expect(res.error).not.toBeNull()
+    expect(res.data).toBeNull()
+  })
+})
+
+describe('vector path', () => {
+  it('finds a workspace’s nearest chunks through the HNSW index, other workspaces never', async () => {
+    const index = await adminClient(stack).rpc('ensure_embedding_index', { dims: 3 })
+    expect(index.error).toBeNull()
+    const ours = await newWorkspace()
+    const theirs = await newWorkspace()
+    const embed = async (workspace: string, vectors: string[]) => {
+      const texts = vectors.map((_, i) => `heron sighting ${i}`)
+      const { chunkIds } = await addReadyDocument(stack, people.editor, workspace, 'Birds', texts)
+      for (const [i, embedding] of vectors.entries()) {
+        const res = await as(people.editor)
+          .from('chunks')
+          .update({ embedding })
+          .eq('id', chunkIds[i]!)
+        expect(res.error).toBeNull()
+      }
+      return chunkIds
+    }
+    // Their vectors sit right on the query; ours further off, in a known order.
+    await embed(
+      theirs,
+      Array.from({ length: 30 }, () => '[1,0,0]'),
+    )
+    const mine = await embed(ours, ['[0.1,1,0]', '[0.5,0.5,0]', '[0.9,0.1,0]', '[-1,0,0.1]'])
+
+    const rows = await search(ours, {
+      query: 'unrelated words',
+      query_embedding: '[1,0,0]',
+      match_count: 4,
+    })
+    expect(rows.map((r) => r.chunk_id)).toEqual([mine[2], mine[1], mine[0], mine[3]])
+    expect(rows[0]!.similarity).toBeCloseTo(0.9 / Math.hypot(0.9, 0.1), 6)
+
+    // vector_top's ordering expression and condition are the ones the index was made for.
+    const plan = await stack.db.pg.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off')
+      const res = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select c.id from public.chunks c
+         where extensions.vector_dims(c.embedding) = 3
+         order by c.embedding::extensions.vector(3) operator(extensions.<=>)
+                  '[1,0,0]'::extensions.vector(3)
+         limit 4`,
+      )
+      return res.rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    expect(plan).toContain('chunks_embedding_3_idx')
+  })
+})

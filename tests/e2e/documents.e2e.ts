@@ -117,6 +117,7 @@ describe('documents from upload to deletion', () => {
     await expect.poll(() => inViewport(highlighted.first())).toBe(true)
     expect(await viewer.locator('#pdf-page-2 canvas').count()).toBe(1)
     await screenshot(viewer, 'document-pdf-highlight', { fullPage: false })
+    expect(await seriousViolations(viewer)).toEqual([])
 
     // A passage further in: its page is drawn and scrolled to, the far first page is not drawn.
     const later = await chunkOf('multi_page.pdf', 4)
@@ -171,6 +172,8 @@ describe('documents from upload to deletion', () => {
     await page.locator('mark').first().waitFor()
     await page.getByRole('button', { name: 'Rename' }).waitFor()
     await screenshot(page, 'phone-document', { fullPage: false })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'phone-document-top', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
     await phone.close()
   })

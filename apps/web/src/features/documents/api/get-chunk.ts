@@ -34,7 +34,7 @@ export async function getChunk(
 export function useChunk(documentId: string, chunkId: string | null) {
   return useQuery(
     queryOptions({
-      queryKey: documentKeys.chunk(chunkId ?? ''),
+      queryKey: documentKeys.chunk(documentId, chunkId ?? ''),
       queryFn: ({ signal }) => getChunk(documentId, chunkId ?? '', signal),
       enabled: chunkId !== null,
     }),

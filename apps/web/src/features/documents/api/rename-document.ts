@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { z } from 'zod'
 import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
+import { documentKeys } from './keys'
 
 export const documentTitleSchema = z.object({
   title: z
@@ -30,11 +31,15 @@ export function useRenameDocument({ onSuccess }: { onSuccess?: () => void } = {}
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: renameDocument,
-    onSuccess: async () => {
+    onSuccess: async (_, { id }) => {
       toast.success('Document renamed')
       onSuccess?.()
-      // Every list that shows titles (library, search filters) refreshes.
-      await queryClient.invalidateQueries()
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.detail(id) }),
+        // Titles shown elsewhere (search, filters) refresh when next shown; nothing else,
+        // such as an open PDF's bytes, is fetched again now.
+        queryClient.invalidateQueries({ refetchType: 'none' }),
+      ])
     },
     onError: (error) => toast.error(`Could not rename the document: ${errorMessage(error)}`),
   })

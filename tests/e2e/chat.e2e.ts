@@ -187,9 +187,47 @@ describe('chat', () => {
         .waitFor()
     }
     expect(await answer(viewer).getByTestId('citation-chip').count()).toBeGreaterThan(0)
-    // The viewer sees who asked.
+    // The viewer sees who asked; only the asker may regenerate.
     await viewer.getByTestId('user-message').getByText('Olivia Owner').waitFor()
+    expect(await viewer.getByRole('button', { name: 'Regenerate' }).count()).toBe(0)
     await screenshot(viewer, 'chat-shared', { fullPage: false })
     expect(fake.requests.filter((r) => r.kind === 'chat').length).toBeGreaterThan(0)
+  })
+
+  it('stops an answer, keeping what was written, and regenerates it; a provider error shows inline', async () => {
+    const composer = owner.getByRole('textbox', { name: 'Ask a question' })
+    await composer.fill('And then?')
+    await owner.keyboard.press('Enter')
+    await answer(owner)
+      .getByText(/Paddle about/)
+      .first()
+      .waitFor()
+    await owner.getByRole('button', { name: 'Stop' }).click()
+    await answer(owner).getByText('Stopped').waitFor()
+    await viewer.locator('[data-testid=assistant-message][data-status=stopped]').waitFor()
+    expect(await answer(owner).textContent()).not.toContain('stroke 60 of the lake')
+    // Sending is possible again at once.
+    await owner.getByRole('button', { name: 'Send' }).waitFor()
+
+    await owner.getByRole('button', { name: 'Regenerate' }).click()
+    await owner.locator('[data-testid=assistant-message][data-status=complete]').nth(1).waitFor()
+    expect(await answer(owner).textContent()).toContain('stroke 60 of the lake')
+    expect(await owner.getByText('Stopped').count()).toBe(0)
+    expect(await owner.getByTestId('user-message').count()).toBe(2)
+
+    fake.script({ kind: 'chat', fail: 'rate_limit', times: 10 })
+    await composer.fill('One more?')
+    await owner.keyboard.press('Enter')
+    const failed = owner.locator('[data-testid=assistant-message][data-status=failed]')
+    await failed.getByRole('alert').waitFor()
+    expect(await failed.getByRole('alert').textContent()).toMatch(/rate|limit|too many/i)
+    await viewer.locator('[data-testid=assistant-message][data-status=failed]').waitFor()
+    // Stored: still there after a reload.
+    await owner.reload()
+    await owner
+      .locator('[data-testid=assistant-message][data-status=failed]')
+      .getByRole('alert')
+      .waitFor()
+    fake.reset()
   })
 })

@@ -34,17 +34,17 @@ export function ConversationItem({
 }: ConversationItemProps) {
   const shared = conversation.visibility === 'shared'
   return (
-    <li className="group/item relative" data-testid="conversation-item">
+    <li className="group/item relative min-w-0" data-testid="conversation-item">
       <NavLink
         to={href}
         className={({ isActive }) =>
           cn(
-            'hover:bg-accent flex flex-col rounded-md py-2 pr-9 pl-3 text-sm',
+            'hover:bg-accent flex min-w-0 flex-col rounded-md py-2 pr-9 pl-3 text-sm',
             isActive && 'bg-accent font-medium',
           )
         }
       >
-        <span className="flex items-center gap-1.5">
+        <span className="flex min-w-0 items-center gap-1.5">
           {shared ? (
             <UsersIcon className="text-muted-foreground size-3.5 shrink-0" aria-label="Shared" />
           ) : null}

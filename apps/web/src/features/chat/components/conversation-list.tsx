@@ -43,7 +43,10 @@ export function ConversationList({
           New conversation
         </Button>
       </div>
-      <nav aria-label="Conversations" className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+      <nav
+        aria-label="Conversations"
+        className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto px-2 pb-3"
+      >
         {conversations.isPending ? (
           <div className="grid gap-2 px-1">
             {[0, 1, 2].map((i) => (
@@ -57,7 +60,7 @@ export function ConversationList({
         ) : conversations.data.length === 0 ? (
           <p className="text-muted-foreground px-2 text-sm">No conversations yet.</p>
         ) : (
-          <ul className="grid gap-0.5">
+          <ul className="grid grid-cols-1 gap-0.5">
             {conversations.data.map((conversation) => {
               const mine = conversation.created_by === userId
               return (

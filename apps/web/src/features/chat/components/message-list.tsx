@@ -47,7 +47,12 @@ export function MessageList({
       ),
   })
   const last = messages.at(-1)
-  const lastAnswer = last?.role === 'assistant' && !last.id.startsWith('pending') ? last : null
+  // Only the person who asked may have the last answer written again.
+  const question = messages.at(-2)
+  const lastAnswer =
+    last?.role === 'assistant' && !last.id.startsWith('pending') && question?.created_by === userId
+      ? last
+      : null
 
   // New messages, streamed text and measured heights grow the list: stay at the end if the
   // reader was there (which includes opening the conversation).

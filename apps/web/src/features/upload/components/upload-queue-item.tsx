@@ -1,4 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon, CopyIcon, XIcon } from 'lucide-react'
+import type * as React from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
@@ -63,22 +64,29 @@ function Outcome({ item }: { item: UploadItem }) {
     case 'ready':
       return (
         <span className="flex items-center gap-1.5 text-xs">
-          <CircleCheckIcon className="size-3.5 text-emerald-600" aria-hidden />
-          Ready{item.warning ? ` (${item.warning})` : ''}
+          <CircleCheckIcon className="size-3.5 shrink-0 text-emerald-600" aria-hidden />
+          <span>
+            Ready{item.warning ? ` (${item.warning})` : ''}
+            {item.documentId ? (
+              <>
+                {' — '}
+                <DocumentLink workspaceId={item.workspaceId} documentId={item.documentId}>
+                  open it
+                </DocumentLink>
+              </>
+            ) : null}
+          </span>
         </span>
       )
     case 'duplicate':
       return (
-        <span className="flex min-w-0 items-center gap-1.5 text-xs">
-          <CopyIcon className="text-muted-foreground size-3.5 shrink-0" aria-hidden />
-          <span className="truncate">
+        <span className="flex items-start gap-1.5 text-xs">
+          <CopyIcon className="text-muted-foreground mt-px size-3.5 shrink-0" aria-hidden />
+          <span>
             Already in the library as “{item.duplicate!.title}” —{' '}
-            <Link
-              to={documentHref(item.workspaceId, item.duplicate!.id)}
-              className="text-primary font-medium underline-offset-4 hover:underline"
-            >
+            <DocumentLink workspaceId={item.workspaceId} documentId={item.duplicate!.id}>
               open it
-            </Link>
+            </DocumentLink>
           </span>
         </span>
       )
@@ -95,4 +103,23 @@ function Outcome({ item }: { item: UploadItem }) {
         </span>
       )
   }
+}
+
+function DocumentLink({
+  workspaceId,
+  documentId,
+  children,
+}: {
+  workspaceId: string
+  documentId: string
+  children: React.ReactNode
+}) {
+  return (
+    <Link
+      to={documentHref(workspaceId, documentId)}
+      className="font-medium underline underline-offset-4"
+    >
+      {children}
+    </Link>
+  )
 }

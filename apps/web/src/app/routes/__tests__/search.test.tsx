@@ -63,7 +63,7 @@ describe('search', () => {
     expect(within(first!).getByText('dried').tagName).toBe('MARK')
     expect(within(first!).getByRole('link')).toHaveAttribute(
       'href',
-      `/w/${workspace.id}/library/${documentId}?chunk=${chunkIds[1]}`,
+      `/w/${workspace.id}/documents/${documentId}?chunk=${chunkIds[1]}`,
     )
 
     await user.clear(box)
@@ -128,5 +128,48 @@ describe('search', () => {
       expect(options).toHaveLength(1)
       expect(options[0]).toHaveTextContent('Voyage log')
     })
+  })
+
+  it('narrows to a kind of document, and says so when nothing of that kind matches', async () => {
+    const { workspace, documentId } = await indexedWorkspace()
+    await supabase.from('documents').update({ mime_type: 'text/markdown' }).eq('id', documentId)
+    const { data: memo } = await supabase
+      .from('documents')
+      .insert({
+        workspace_id: workspace.id,
+        title: 'Estuary memo',
+        status: 'ready',
+        stage: 'ready',
+        mime_type: 'application/pdf',
+      })
+      .select('id')
+      .single()
+    await supabase.from('chunks').insert({
+      document_id: memo!.id,
+      workspace_id: workspace.id,
+      ordinal: 0,
+      content: 'The estuary survey found more mangrove seedlings than last year.',
+    })
+
+    const { user } = renderApp(`/w/${workspace.id}/search`)
+    await user.type(await screen.findByRole('combobox', { name: 'Search documents' }), 'mangrove')
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    await waitFor(() => expect(within(results).getAllByRole('option')).toHaveLength(2))
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }))
+    await user.click(await screen.findByRole('option', { name: 'PDF' }))
+    await waitFor(() => {
+      const options = within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole(
+        'option',
+      )
+      expect(options).toHaveLength(1)
+      expect(options[0]).toHaveTextContent('Estuary memo')
+    })
+
+    const box = screen.getByRole('combobox', { name: 'Search documents' })
+    await user.clear(box)
+    await user.type(box, 'mosses')
+    expect(await screen.findByText('No passages match')).toBeInTheDocument()
+    expect(screen.getByText(/Nothing in these documents matches/)).toBeInTheDocument()
   })
 })

@@ -2,6 +2,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
+import type { DocumentKind } from '../utils/kinds'
 import { searchKeys } from './keys'
 
 const resultSchema = z.object({
@@ -17,6 +18,9 @@ const answerSchema = z.object({ results: z.array(resultSchema) })
 
 export type SearchResult = z.infer<typeof resultSchema>
 
+/** What a search is narrowed to: one document, one kind of document, or neither. */
+export type SearchFilters = { documentId: string | null; kind: DocumentKind | null }
+
 /** The function's `{ status, message }` when it answered with an error status. */
 async function functionError(error: unknown): Promise<unknown> {
   if (!(error instanceof FunctionsHttpError)) return error
@@ -30,7 +34,7 @@ async function functionError(error: unknown): Promise<unknown> {
 export async function searchChunks(
   workspaceId: string,
   query: string,
-  documentId: string | null,
+  { documentId, kind }: SearchFilters,
   signal: AbortSignal,
 ): Promise<SearchResult[]> {
   const { data, error } = await supabase.functions.invoke('search', {
@@ -39,6 +43,7 @@ export async function searchChunks(
       query,
       limit: 20,
       ...(documentId ? { document_ids: [documentId] } : {}),
+      ...(kind ? { types: [kind] } : {}),
     },
     signal,
   })
@@ -49,17 +54,17 @@ export async function searchChunks(
 export const searchChunksQueryOptions = (
   workspaceId: string,
   query: string,
-  documentId: string | null,
+  filters: SearchFilters,
 ) =>
   queryOptions({
-    queryKey: searchKeys.results(workspaceId, query, documentId),
+    queryKey: searchKeys.results(workspaceId, query, filters),
     // TanStack Query aborts the signal when the key changes, so a stale search is cancelled.
-    queryFn: ({ signal }) => searchChunks(workspaceId, query, documentId, signal),
+    queryFn: ({ signal }) => searchChunks(workspaceId, query, filters, signal),
     enabled: query.trim() !== '',
     // The last results stay on screen while the next keystroke's search runs.
     placeholderData: keepPreviousData,
   })
 
-export function useSearchChunks(workspaceId: string, query: string, documentId: string | null) {
-  return useQuery(searchChunksQueryOptions(workspaceId, query, documentId))
+export function useSearchChunks(workspaceId: string, query: string, filters: SearchFilters) {
+  return useQuery(searchChunksQueryOptions(workspaceId, query, filters))
 }

@@ -4,25 +4,29 @@ import { useNavigate } from 'react-router'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Input } from '@/components/ui/input'
 import { errorMessage } from '@/lib/errors'
+import { documentHref } from '@/lib/links'
 import { useSearchChunks, type SearchResult } from '../api/search-chunks'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
+import type { DocumentKind } from '../utils/kinds'
 import { DocumentFilter } from './document-filter'
 import { ResultCard } from './result-card'
 import { ResultSkeletons } from './result-skeletons'
+import { TypeFilter } from './type-filter'
 
 const optionId = (index: number) => `search-result-${index}`
 
 /** Where a result opens: its document in the viewer, scrolled to the passage. */
 const resultHref = (workspaceId: string, result: SearchResult) =>
-  `/w/${workspaceId}/library/${result.document_id}?chunk=${result.chunk_id}`
+  documentHref(workspaceId, result.document_id, result.chunk_id)
 
 /** The search box and its results, searched as you type; ↑/↓ choose a result, Enter opens it. */
 export function SearchPanel({ workspaceId }: { workspaceId: string }) {
   const [text, setText] = useState('')
   const [documentId, setDocumentId] = useState<string | null>(null)
+  const [kind, setKind] = useState<DocumentKind | null>(null)
   const [active, setActive] = useState(0)
   const query = useDebouncedValue(text.trim())
-  const search = useSearchChunks(workspaceId, query, documentId)
+  const search = useSearchChunks(workspaceId, query, { documentId, kind })
   const navigate = useNavigate()
   const results = query ? (search.data ?? []) : []
   const current = Math.min(active, results.length - 1)
@@ -40,8 +44,8 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-8">
-      <div className="flex gap-2">
-        <div className="relative flex-1">
+      <div className="flex flex-wrap gap-2">
+        <div className="relative min-w-56 flex-1">
           <SearchIcon
             className="text-muted-foreground absolute top-2.5 left-3 size-4"
             aria-hidden
@@ -64,6 +68,14 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
             onKeyDown={onKeyDown}
           />
         </div>
+        <TypeFilter
+          workspaceId={workspaceId}
+          value={kind}
+          onChange={(next) => {
+            setKind(next)
+            setActive(0)
+          }}
+        />
         <DocumentFilter
           workspaceId={workspaceId}
           value={documentId}
@@ -86,8 +98,8 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
         <ResultSkeletons />
       ) : results.length === 0 ? (
         <EmptyState icon={SearchXIcon} title="No passages match">
-          Nothing in {documentId ? 'this document' : 'the workspace'} matches “{query}”. Try other
-          words.
+          Nothing in {documentId ? 'this document' : kind ? 'these documents' : 'the workspace'}{' '}
+          matches “{query}”. Try other words{documentId || kind ? ' or another filter' : ''}.
         </EmptyState>
       ) : (
         <ul

@@ -158,6 +158,36 @@ describe('replacing a document by a new version', () => {
     })
   })
 
+  it('an answer lost after the swap committed still ends ready, not failed', async () => {
+    const oldId = await ingestText('Census of the puffin colony', 'puffins.txt')
+    const client = createClient(stack.url, DEFAULT_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        headers: { Authorization: `Bearer ${people.editor.jwt}` },
+        fetch: async (input, init) => {
+          const response = await fetch(input, init)
+          if (String(input).includes('/rest/v1/rpc/replace_document')) {
+            throw new TypeError('fetch failed')
+          }
+          return response
+        },
+      },
+    })
+    const result = await ingestFile(
+      client,
+      { workspaceId, bytes: textFile('Census of the gannet colony'), fileName: 'gannets.txt' },
+      { replacesId: oldId },
+    )
+    expect(result).toMatchObject({
+      status: 'ready',
+      warning: "The previous version's file was left behind.",
+    })
+    if (result.status !== 'ready') return
+    expect(await db.document(result.documentId)).toMatchObject({ status: 'ready', version: 2 })
+    expect(await db.chunkCount(result.documentId)).toBeGreaterThan(0)
+    expect(await db.document(oldId)).toBeUndefined()
+  })
+
   it('the same bytes as the current version are a duplicate, not a new version', async () => {
     const oldId = await ingestText('Notes on the lighthouse keeper', 'keeper.txt')
     const again = await ingestFile(

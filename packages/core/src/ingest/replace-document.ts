@@ -15,10 +15,30 @@ export async function swapInNewVersion(
   const { data, error } = await supabase
     .rpc('replace_document', { new_id: newId })
     .single<{ replaced_storage_path: string | null }>()
-  if (error) throw new Error(`the new version could not replace the old one: ${error.message}`)
+  if (error) {
+    // The answer may be lost after the swap committed: then the new version is the document.
+    if (await isSwappedIn(supabase, newId)) return "The previous version's file was left behind."
+    throw new Error(`the new version could not replace the old one: ${error.message}`)
+  }
   if (!data.replaced_storage_path) return undefined
-  const removed = await supabase.storage.from(DOCUMENTS_BUCKET).remove([data.replaced_storage_path])
-  if (removed.error)
+  // The swap stands whatever happens here, so nothing may throw.
+  const removed = await supabase.storage
+    .from(DOCUMENTS_BUCKET)
+    .remove([data.replaced_storage_path])
+    .catch((cause: unknown) => ({
+      error: cause instanceof Error ? cause : new Error(String(cause)),
+    }))
+  if (removed.error) {
     return `The previous version's file could not be removed: ${removed.error.message}`
+  }
   return undefined
+}
+
+async function isSwappedIn(supabase: SupabaseClient, id: string): Promise<boolean> {
+  const { data } = await supabase
+    .from('documents')
+    .select('status, replaces_id')
+    .eq('id', id)
+    .maybeSingle<{ status: string; replaces_id: string | null }>()
+  return data?.status === 'ready' && data.replaces_id === null
 }

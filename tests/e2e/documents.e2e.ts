@@ -132,6 +132,20 @@ describe('documents from upload to deletion', () => {
     const download = viewer.waitForEvent('download')
     await viewer.getByRole('button', { name: 'Download' }).click()
     expect((await download).suggestedFilename()).toBe('multi_page.pdf')
+
+    // The same passage in the PDF's extracted text, marked at its exact offsets.
+    await viewer.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Text' }).click()
+    const mark = viewer.locator('mark')
+    await mark.waitFor()
+    const { data: text } = await editorDb
+      .from('documents')
+      .select('extracted_text')
+      .eq('id', later.document_id)
+      .single()
+    expect(await mark.textContent()).toBe(
+      text?.extracted_text.slice(later.char_start, later.char_end),
+    )
+    await expect.poll(() => inViewport(mark)).toBe(true)
   })
 
   it('replaces the PDF with a new version, which the editor follows', async () => {

@@ -139,6 +139,29 @@ describe('document page', () => {
     expect(screen.getByText('one').querySelector('mark')).toBeNull()
   })
 
+  it('offers a PDF’s text too, with the passage marked exactly there', async () => {
+    const { workspace, documentId, chunks } = await workspaceWithDocument({
+      title: 'Survey.pdf',
+      mime_type: 'application/pdf',
+    })
+    const chunk = chunks[2]!
+    const { user } = renderApp(`/w/${workspace.id}/documents/${documentId}?chunk=${chunk.id}`)
+    const passage = await screen.findByRole('region', { name: 'Passage' })
+    expect(await within(passage).findByText('Highlighted passage on page 3')).toBeInTheDocument()
+    // Where the pages cannot be drawn, the passage's own words are still in the banner.
+    expect(within(passage).getByText(/Mosses need no pressing/)).toBeInTheDocument()
+    const view = screen.getByRole('group', { name: 'View' })
+    expect(within(view).getByRole('button', { name: 'Pages' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await user.click(within(view).getByRole('button', { name: 'Text' }))
+    await waitFor(() => expect(document.querySelectorAll('mark')).toHaveLength(1))
+    expect(document.querySelector('mark')!.textContent).toBe(
+      notes.slice(chunk.char_start!, chunk.char_end!),
+    )
+  })
+
   it('says so when the linked passage is not in the document any more', async () => {
     const { workspace, documentId } = await workspaceWithDocument()
     renderApp(`/w/${workspace.id}/documents/${documentId}?chunk=${crypto.randomUUID()}`)

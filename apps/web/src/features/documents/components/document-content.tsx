@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { useOriginalBytes } from '../api/download-original'
@@ -7,14 +7,16 @@ import type { DocumentDetail } from '../api/get-document'
 import { useDocumentText } from '../api/get-document-text'
 import { documentFormat, isMarkdown } from '../utils/format'
 import { MarkdownView } from './markdown-view'
+import { PdfErrorBoundary } from './pdf/pdf-error-boundary'
 import { TextView } from './text-view'
+import { type PdfView, ViewToggle } from './view-toggle'
 
 // pdf.js is large: it loads with the first PDF opened, never with the app.
 const PdfViewer = lazy(() => import('./pdf/pdf-viewer'))
 
 const contentSkeleton = <Skeleton aria-label="Loading document" className="h-96 w-full" />
 
-function PdfContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
+function PdfPages({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
   const original = useOriginalBytes(doc.id, doc.storage_path ?? '')
   if (original.isError)
     return (
@@ -25,20 +27,36 @@ function PdfContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | 
   if (!original.data) return contentSkeleton
   const pageStart = passage?.page_start ?? null
   return (
-    <Suspense fallback={contentSkeleton}>
-      <PdfViewer
-        bytes={original.data}
-        passage={
-          passage && pageStart !== null
-            ? {
-                content: passage.content,
-                pageStart,
-                pageEnd: passage.page_end ?? pageStart,
-              }
-            : null
-        }
-      />
-    </Suspense>
+    <PdfErrorBoundary>
+      <Suspense fallback={contentSkeleton}>
+        <PdfViewer
+          bytes={original.data}
+          passage={
+            passage && pageStart !== null
+              ? {
+                  content: passage.content,
+                  pageStart,
+                  pageEnd: passage.page_end ?? pageStart,
+                }
+              : null
+          }
+        />
+      </Suspense>
+    </PdfErrorBoundary>
+  )
+}
+
+function PdfContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
+  const [view, setView] = useState<PdfView>('pages')
+  return (
+    <div className="grid gap-4">
+      <ViewToggle value={view} onChange={setView} />
+      {view === 'pages' ? (
+        <PdfPages doc={doc} passage={passage} />
+      ) : (
+        <TextContent doc={doc} passage={passage} />
+      )}
+    </div>
   )
 }
 

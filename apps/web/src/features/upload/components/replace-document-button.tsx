@@ -4,17 +4,15 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { stageLabel } from '@/lib/ingest-stages'
 import { useUploads } from '../hooks/use-uploads'
+import type { UploadItem } from '../utils/upload-queue'
 
 type ReplaceDocumentButtonProps = {
   workspaceId: string
   documentId: string
   title: string
-  /** The new version is ready; it is a new row, so it has its own id. */
-  onReplaced?: (newDocumentId: string) => void
 }
 
-type Item = ReturnType<typeof useUploads>['items'][number]
-const active = (item: Item) => item.state === 'waiting' || item.state === 'running'
+const active = (item: UploadItem) => item.state === 'waiting' || item.state === 'running'
 
 /**
  * Picks a file and ingests it as a new version of the document. The current version stays
@@ -24,13 +22,12 @@ export function ReplaceDocumentButton({
   workspaceId,
   documentId,
   title,
-  onReplaced,
 }: ReplaceDocumentButtonProps) {
   const { items, add } = useUploads(workspaceId)
   const input = useRef<HTMLInputElement>(null)
   const latest = items.findLast((i) => i.kind === 'replace' && i.replacesId === documentId)
   const busy = !!latest && active(latest)
-  useOutcome(latest, title, onReplaced)
+  useOutcome(latest, title)
   return (
     <>
       <input
@@ -56,23 +53,13 @@ export function ReplaceDocumentButton({
 }
 
 /** Says once how a replacement ended (not again for one that ended before this mounted). */
-function useOutcome(
-  item: Item | undefined,
-  title: string,
-  onReplaced?: (newDocumentId: string) => void,
-) {
+function useOutcome(item: UploadItem | undefined, title: string) {
   const told = useRef(item && !active(item) ? item.id : null)
-  const replaced = useRef(onReplaced)
-  useEffect(() => {
-    replaced.current = onReplaced
-  })
   useEffect(() => {
     if (!item || told.current === item.id || active(item)) return
     told.current = item.id
-    if (item.state === 'ready') {
-      toast.success(`The new version of “${title}” is ready`)
-      if (item.documentId) replaced.current?.(item.documentId)
-    } else if (item.state === 'duplicate')
+    if (item.state === 'ready') toast.success(`The new version of “${title}” is ready`)
+    else if (item.state === 'duplicate')
       toast.info(`That file is already in the library as “${item.duplicate?.title}”`)
     else if (item.state === 'failed' || item.state === 'refused')
       toast.error(`The new version was not added: ${item.error}`)

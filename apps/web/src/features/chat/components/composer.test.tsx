@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { MAX_QUESTION_LENGTH } from '../api/types'
+import { Composer } from './composer'
+
+describe('Composer', () => {
+  it('sends on Enter, breaks lines on Shift+Enter, and tells others about typing', async () => {
+    const onSend = vi.fn()
+    const onTyping = vi.fn()
+    const user = userEvent.setup()
+    render(<Composer onSend={onSend} busy={false} onTyping={onTyping} />)
+    const box = screen.getByRole('textbox', { name: 'Ask a question' })
+    await user.type(box, 'First line{Shift>}{Enter}{/Shift}second')
+    expect(box).toHaveValue('First line\nsecond')
+    expect(onTyping).toHaveBeenLastCalledWith(true)
+    await user.keyboard('{Enter}')
+    expect(onSend).toHaveBeenCalledWith('First line\nsecond')
+    expect(box).toHaveValue('')
+    expect(onTyping).toHaveBeenLastCalledWith(false)
+    // Nothing to send: Enter does nothing.
+    await user.keyboard('{Enter}')
+    expect(onSend).toHaveBeenCalledTimes(1)
+  })
+
+  it('refuses a question over the limit and shows the count', async () => {
+    const onSend = vi.fn()
+    const user = userEvent.setup()
+    render(<Composer onSend={onSend} busy={false} />)
+    const box = screen.getByRole('textbox', { name: 'Ask a question' })
+    await user.click(box)
+    await user.paste('x'.repeat(MAX_QUESTION_LENGTH + 1))
+    expect(screen.getByText('4,001 / 4,000 characters')).toBeInTheDocument()
+    expect(box).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await user.keyboard('{Enter}')
+    expect(onSend).not.toHaveBeenCalled()
+  })
+
+  it('offers Stop instead of Send while an answer streams', async () => {
+    const onStop = vi.fn()
+    const user = userEvent.setup()
+    render(<Composer onSend={vi.fn()} busy onStop={onStop} />)
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    expect(onStop).toHaveBeenCalled()
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument()
+  })
+})

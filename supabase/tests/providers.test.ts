@@ -5,7 +5,8 @@ import { clientFor, startStack } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
 // How provider failures reach a caller, through the embed function and the real AI SDK:
-// which ones are retried, and the message each becomes.
+// which ones are retried, and the message each becomes; and how a call's time budget splits
+// the work between calls.
 const fake = await startFakeProvider({ apiKey: 'test' })
 const stack = await startStack({
   OPENAI_API_KEY: 'test',
@@ -14,6 +15,8 @@ const stack = await startStack({
   ANTHROPIC_BASE_URL: `${fake.url}/v1`,
   GOOGLE_GENERATIVE_AI_API_KEY: '',
   AI_REQUEST_TIMEOUT_MS: '1500',
+  // Out of time after the first batch: each call does one, then says what remains.
+  EMBED_TIME_BUDGET_MS: '1',
 })
 afterAll(async () => {
   await stack.stop()
@@ -27,17 +30,16 @@ beforeAll(async () => {
   people = await createPeople(stack)
 })
 
-/** A workspace using `model`, with one ready document; returns the document's id. */
-async function documentWith(model: string): Promise<string> {
+/** A workspace using `model`, with one ready document of `chunks` chunks; returns its id. */
+async function documentWith(model: string, chunks = 1): Promise<string> {
   const workspaceId = (await createWorld(stack, people)).workspaceId
   const { error } = await clientFor(stack, people.owner)
     .from('workspaces')
     .update({ embedding_model: model })
     .eq('id', workspaceId)
   expect(error).toBeNull()
-  const doc = await addReadyDocument(stack, people.editor, workspaceId, 'Notes', [
-    'Lichens grow on the north side of the stones.',
-  ])
+  const texts = Array.from({ length: chunks }, (_, i) => `Lichen ${i} grows on the stones.`)
+  const doc = await addReadyDocument(stack, people.editor, workspaceId, 'Notes', texts)
   return doc.documentId
 }
 
@@ -49,6 +51,15 @@ async function failure(result: { error: unknown }) {
   const response = (result.error as FunctionsHttpError).context as Response
   return { status: response.status, body: (await response.json()) as Record<string, string> }
 }
+
+describe('the time budget', () => {
+  it('stops starting batches when a call’s time is up, and the next call goes on', async () => {
+    const documentId = await documentWith('openai:text-embedding-3-small', 70)
+    expect((await embed(documentId)).data).toEqual({ embedded: 64, remaining: 6 })
+    expect((await embed(documentId)).data).toEqual({ embedded: 6, remaining: 0 })
+    expect(fake.requests).toHaveLength(2)
+  })
+})
 
 describe('provider failures', () => {
   it('retries a server error once it has passed, and succeeds', async () => {

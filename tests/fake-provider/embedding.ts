@@ -1,5 +1,8 @@
-// Deterministic embeddings: a hashed bag of words, L2-normalised, so texts sharing words are
-// close in cosine distance and a test can compute the vector the provider would return.
+// Deterministic embeddings: a hashed bag of words, so texts sharing words are close in cosine
+// distance and a test can compute the vector the provider would return. Like real embeddings,
+// every vector also shares a common direction and has a little text-specific spread: vectors
+// of unrelated texts that were exactly orthogonal (all at one distance) would make an HNSW
+// graph degenerate, which real models never do.
 
 /** FNV-1a, 32 bits. */
 function hash(word: string): number {
@@ -17,14 +20,26 @@ const words = (text: string) =>
     w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w,
   )
 
+/** A deterministic number in [-1, 1) for (seed, i): murmur3's finaliser, well mixed. */
+function noise(seed: number, i: number): number {
+  let h = (seed ^ Math.imul(i + 1, 0x9e3779b1)) >>> 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  h = (h ^ (h >>> 16)) >>> 0
+  return h / 2 ** 31 - 1
+}
+
 export function embedText(text: string, dimensions: number): number[] {
-  const vector: number[] = Array.from({ length: dimensions }, () => 0)
-  for (const word of words(text)) {
+  const bag = words(text)
+  const seed = hash(bag.join(' '))
+  // The spread's total length is about 0.3 whatever the dimension.
+  const spread = Math.sqrt(0.27 / dimensions)
+  const vector = Array.from({ length: dimensions }, (_, i) => spread * noise(seed, i))
+  vector[0]! += 1
+  for (const word of bag) {
     const h = hash(word)
     vector[h % dimensions]! += h & 0x80000000 ? -1 : 1
   }
   const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0))
-  // An empty text still gets a unit vector: a zero vector has no cosine distance.
-  if (norm === 0) return vector.map((_, i) => (i === 0 ? 1 : 0))
   return vector.map((x) => x / norm)
 }

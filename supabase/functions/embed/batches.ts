@@ -14,8 +14,11 @@ export type Scope = {
 
 /** Chunks per provider call: well under every provider's per-call limit. */
 const batchSize = 64
-/** No new batch starts after this long, so each call stays short; the caller calls again. */
-const budgetMs = 3000
+/**
+ * No new batch starts after this long, so each call stays short (hosted functions have
+ * little CPU time per call); the caller calls again. Tests set it to make calls predictable.
+ */
+const budgetMs = Number(Deno.env.get('EMBED_TIME_BUDGET_MS')) || 3000
 
 export async function embedPending(
   admin: SupabaseClient,

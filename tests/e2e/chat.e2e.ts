@@ -92,10 +92,16 @@ describe('chat', () => {
     expect(await chip.getAttribute('href')).toMatch(
       new RegExp(`^/w/${workspaceId}/documents/[0-9a-f-]{36}\\?chunk=[0-9a-f-]{36}$`),
     )
-    await chip.hover()
+    await reply.getByText(/^Sources \(\d\)$/).click()
+    await reply.getByRole('list', { name: 'Sources' }).waitFor()
+    // The preview of the last chip; a citation the check found unsupported says so.
+    const last = reply.getByTestId('citation-chip').last()
+    await last.hover()
     const preview = owner.getByRole('tooltip')
     await preview.waitFor()
     expect(await preview.textContent()).toContain('word_sample.docx')
+    if ((await last.getAttribute('aria-label'))?.includes('not supported'))
+      expect(await preview.textContent()).toContain('Not supported by the cited passage')
     await screenshot(owner, 'chat-citations', { fullPage: false })
     expect(await seriousViolations(owner)).toEqual([])
     await owner.emulateMedia({ colorScheme: 'dark' })
@@ -146,10 +152,16 @@ describe('chat', () => {
     await owner.getByRole('button', { name: 'New conversation' }).first().click()
     await owner.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
     const url = owner.url()
+    await viewer.goto(chatUrl)
+    await viewer.getByText('No conversations yet.').waitFor()
     await owner.getByRole('button', { name: 'Share' }).click()
     await owner.getByText('Shared with the workspace').waitFor()
 
-    await viewer.goto(url)
+    // It appears in the teammate's list live, with who started it.
+    const shared = viewer.getByRole('navigation', { name: 'Conversations' }).getByRole('link')
+    await shared.getByText('by Olivia Owner').waitFor()
+    await shared.click()
+    await viewer.waitForURL(url)
     await viewer.getByText('Shared by Olivia Owner').waitFor()
     // Both are here, on both screens.
     for (const page of [owner, viewer]) {

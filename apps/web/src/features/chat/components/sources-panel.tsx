@@ -11,7 +11,7 @@ export function SourcesPanel({ citations, workspaceId }: SourcesPanelProps) {
   if (citations.length === 0) return null
   return (
     <details className="group mt-3 rounded-lg border">
-      <summary className="text-muted-foreground hover:text-foreground flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 text-xs font-medium select-none">
+      <summary className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-3 py-2 text-xs font-medium outline-none select-none focus-visible:ring-[3px]">
         <ChevronRightIcon
           className="size-3.5 transition-transform group-open:rotate-90"
           aria-hidden

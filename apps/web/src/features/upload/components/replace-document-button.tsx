@@ -42,11 +42,14 @@ export function ReplaceDocumentButton({
           event.target.value = ''
         }}
       />
-      <Button variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+      <Button
+        variant="outline"
+        disabled={busy}
+        title={busy ? `New version: ${stageLabel(latest.stage ?? 'uploading')}` : undefined}
+        onClick={() => input.current?.click()}
+      >
         <FileUpIcon aria-hidden />
-        {busy
-          ? `${stageLabel(latest.stage ?? 'uploading')}… ${Math.round(latest.progress * 100)}%`
-          : 'Replace'}
+        {busy ? `Replacing… ${Math.round(latest.progress * 100)}%` : 'Replace'}
       </Button>
     </>
   )

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signUpAs } from '@/testing/users'
+import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 // The AI models card on Settings, against the test localbase, whose functions have a fake
 // OpenAI behind them (src/testing/start-localbase.ts).
@@ -102,5 +102,32 @@ describe('AI models settings', () => {
     expect(await screen.findByText(/Embedding \d of 2 chunks/)).toBeInTheDocument()
     await waitFor(async () => expect(await embeddedChunks(workspace.id)).toBe(2))
     await waitFor(() => expect(screen.queryByText(/of 2 chunks/)).not.toBeInTheDocument())
+  })
+
+  it('shows other members the models, read only', async () => {
+    const workspace = await workspaceWithChunks(1)
+    await supabase
+      .from('workspaces')
+      .update({ chat_model: 'openai:gpt-4.1-mini' })
+      .eq('id', workspace.id)
+    const email = uniqueEmail('viewer')
+    const { data: invitation } = await supabase
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace.id, email, role: 'viewer' })
+      .select('token')
+      .single()
+    await signOutLocally()
+    await signUpAs('viewer', email)
+    const { error } = await supabase.rpc('accept_invitation', {
+      invitation_token: invitation!.token,
+    })
+    expect(error).toBeNull()
+
+    renderApp(`/w/${workspace.id}/settings`)
+    expect(await screen.findByText('Only an owner can change the models.')).toBeInTheDocument()
+    const chat = await screen.findByRole('combobox', { name: 'Chat model' })
+    expect(chat).toHaveTextContent('GPT-4.1 mini')
+    expect(chat).toBeDisabled()
+    expect(screen.getByRole('combobox', { name: 'Embedding model' })).toBeDisabled()
   })
 })

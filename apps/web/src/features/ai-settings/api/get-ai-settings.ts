@@ -60,6 +60,8 @@ export const getAiSettingsQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: aiSettingsKeys.workspace(workspaceId),
     queryFn: () => getAiSettings(workspaceId),
+    // While vectors are being made (by an owner's page or an import), the count moves.
+    refetchInterval: (query) => ((query.state.data?.missing ?? 0) > 0 ? 5000 : false),
   })
 
 export function useAiSettings(workspaceId: string) {

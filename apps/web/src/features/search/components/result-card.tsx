@@ -7,13 +7,20 @@ import { Snippet } from './snippet'
 
 type ResultCardProps = { result: SearchResult; href: string; id: string; active: boolean }
 
-/** One passage: its document, pages and highlighted snippet, linking to it in the viewer. */
+/**
+ * One passage: its document, pages and highlighted snippet, linking to it in the viewer. The
+ * link is the listbox's option itself (an option may not hold a link); focus stays in the
+ * search box, which chooses among the options.
+ */
 export function ResultCard({ result, href, id, active }: ResultCardProps) {
   const pages = pageLabel(result.page_start, result.page_end)
   return (
-    <li id={id} role="option" aria-selected={active}>
+    <li role="none">
       <Link
         to={href}
+        id={id}
+        role="option"
+        aria-selected={active}
         tabIndex={-1}
         className={cn(
           'bg-card hover:border-ring/60 block rounded-lg border p-4 shadow-xs transition-colors',

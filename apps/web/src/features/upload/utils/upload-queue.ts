@@ -158,8 +158,16 @@ class UploadQueue {
 
   private changed() {
     for (const listener of this.listeners) listener()
+    const busy = this.items.some((i) => i.state === 'waiting' || i.state === 'running')
+    if (busy) window.addEventListener('beforeunload', warnBeforeLeaving)
+    else window.removeEventListener('beforeunload', warnBeforeLeaving)
     queueMicrotask(() => this.pump())
   }
+}
+
+/** Closing the tab stops the uploads in flight (they show as interrupted): ask first. */
+function warnBeforeLeaving(event: BeforeUnloadEvent) {
+  event.preventDefault()
 }
 
 function outcome(result: IngestResult): Partial<UploadItem> {

@@ -508,8 +508,10 @@ export type Database = {
     Views: { [_ in never]: never }
     Functions: {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
+      all_lexemes: { Args: { lexemes: string[] }; Returns: string }
       any_lexeme: { Args: { lexemes: string[] }; Returns: string }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
+      bm25_enough: { Args: { terms: string[]; bounds: number[]; need: number }; Returns: string }
       bm25_lexemes: { Args: { content: string }; Returns: string }
       bm25_top: {
         Args: {
@@ -521,6 +523,8 @@ export type Database = {
           k1: number
           b: number
           document_ids: string[]
+          hidden_ids: string[]
+          types: string[]
           lim: number
         }
         Returns: { id: string; bm25: number }[]
@@ -564,6 +568,7 @@ export type Database = {
         Returns: { id: string; content: string }[]
       }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
+      document_kind: { Args: { mime_type: string }; Returns: string }
       embed_scope: {
         Args: { workspace_id: string; document_id: string; max_per_minute: number }
         Returns: Json
@@ -623,6 +628,7 @@ export type Database = {
           semantic_weight?: number
           rrf_k?: number
           snippets?: boolean
+          types?: string[]
         }
         Returns: {
           chunk_id: string
@@ -639,6 +645,7 @@ export type Database = {
           snippet: string
         }[]
       }
+      search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
       storage_workspace_id: { Args: { name: string }; Returns: string }
       store_chunk_embeddings: {
@@ -653,6 +660,17 @@ export type Database = {
       }
       take_chat_turn: { Args: { max_per_minute: number }; Returns: number }
       tsvector_token_count: { Args: { v: string }; Returns: number }
+      vector_top: {
+        Args: {
+          workspace_id: string
+          query_embedding: string
+          document_ids: string[]
+          hidden_ids: string[]
+          types: string[]
+          lim: number
+        }
+        Returns: { id: string; similarity: number }[]
+      }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

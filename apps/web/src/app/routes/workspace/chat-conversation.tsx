@@ -4,11 +4,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useCreateConversation } from '@/features/chat/api/create-conversation'
 import { useConversation } from '@/features/chat/api/get-conversation'
 import { usePeople } from '@/features/chat/api/get-people'
 import { ChatScreen } from '@/features/chat/components/chat-screen'
 import { ConversationView } from '@/features/chat/components/conversation-view'
+import { chatPath } from '@/features/chat/hooks/use-start-conversation'
 import { useWorkspaceContext } from './context'
 
 /** One conversation, beside the list. */
@@ -17,10 +17,8 @@ export default function ChatConversationRoute() {
   const { conversationId = '' } = useParams()
   const location = useLocation()
   const navigate = useNavigate()
-  const create = useCreateConversation()
   const conversation = useConversation(workspace.id, conversationId)
   const people = usePeople(workspace.id)
-  const base = `/w/${workspace.id}/chat`
   const ask = (location.state as { ask?: string } | null)?.ask ?? null
   // Asked once: a reload must not ask again.
   const takeQuestion = useCallback(
@@ -33,17 +31,7 @@ export default function ChatConversationRoute() {
       key={workspace.id}
       workspaceId={workspace.id}
       userId={userId}
-      hrefFor={(id) => `${base}/${id}`}
-      onNew={() =>
-        create.mutate(
-          { workspaceId: workspace.id },
-          { onSuccess: (created) => navigate(`${base}/${created.id}`) },
-        )
-      }
-      creating={create.isPending}
-      onDeleted={(deleted) => {
-        if (deleted.id === conversationId) navigate(base, { replace: true })
-      }}
+      conversationId={conversationId}
     >
       {conversation.data === null ? (
         <EmptyState
@@ -51,7 +39,7 @@ export default function ChatConversationRoute() {
           title="Conversation not found"
           action={
             <Button asChild variant="outline">
-              <Link to={base}>Back to chat</Link>
+              <Link to={chatPath(workspace.id)}>Back to chat</Link>
             </Button>
           }
         >

@@ -1,20 +1,18 @@
 import { ListIcon } from 'lucide-react'
 import { useState } from 'react'
 import type * as React from 'react'
+import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
-import type { Conversation } from '../api/types'
 import { useConversationsRealtime } from '../hooks/use-conversations-realtime'
+import { chatPath, useStartConversation } from '../hooks/use-start-conversation'
 import { ConversationList } from './conversation-list'
 
 type ChatScreenProps = {
   workspaceId: string
   userId: string
-  hrefFor: (conversationId: string) => string
-  onNew: () => void
-  creating: boolean
-  onDeleted: (conversation: Conversation) => void
-  /** The open conversation, or the start page. */
+  /** The open conversation, if any: deleting it goes back to the chat page. */
+  conversationId?: string
   children: React.ReactNode
 }
 
@@ -22,16 +20,24 @@ type ChatScreenProps = {
  * The chat's frame: the conversation list beside the open conversation on wide screens, and
  * in a sheet behind a button on phones. It fills the window so the composer stays in view.
  */
-export function ChatScreen({ children, ...listProps }: ChatScreenProps) {
+export function ChatScreen({ workspaceId, userId, conversationId, children }: ChatScreenProps) {
   const [listOpen, setListOpen] = useState(false)
+  const navigate = useNavigate()
+  const { start, starting } = useStartConversation(workspaceId)
   // Once here: the list may be on screen twice (sidebar and phone sheet).
-  useConversationsRealtime(listProps.workspaceId)
+  useConversationsRealtime(workspaceId)
   const list = (
     <ConversationList
-      {...listProps}
+      workspaceId={workspaceId}
+      userId={userId}
+      hrefFor={(id) => chatPath(workspaceId, id)}
+      creating={starting}
       onNew={() => {
         setListOpen(false)
-        listProps.onNew()
+        start()
+      }}
+      onDeleted={(deleted) => {
+        if (deleted.id === conversationId) navigate(chatPath(workspaceId), { replace: true })
       }}
     />
   )

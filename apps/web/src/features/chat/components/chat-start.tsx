@@ -1,10 +1,10 @@
+import { useStartConversation } from '../hooks/use-start-conversation'
 import { Composer } from './composer'
 import { ExampleQuestions } from './example-questions'
 
-type ChatStartProps = { workspaceId: string; onAsk: (question: string) => void; busy: boolean }
-
 /** No conversation open: example questions and a composer that starts a new conversation. */
-export function ChatStart({ workspaceId, onAsk, busy }: ChatStartProps) {
+export function ChatStart({ workspaceId }: { workspaceId: string }) {
+  const { start, starting } = useStartConversation(workspaceId)
   return (
     <div className="flex h-full min-h-0 flex-col">
       <header className="border-b px-4 py-3 sm:px-8">
@@ -13,8 +13,8 @@ export function ChatStart({ workspaceId, onAsk, busy }: ChatStartProps) {
           Ask questions; answers cite the passages they come from.
         </p>
       </header>
-      <ExampleQuestions workspaceId={workspaceId} onAsk={onAsk} />
-      <Composer onSend={onAsk} busy={busy} autoFocus />
+      <ExampleQuestions workspaceId={workspaceId} onAsk={start} />
+      <Composer onSend={start} busy={starting} autoFocus />
     </div>
   )
 }

@@ -71,7 +71,7 @@ describe('library', () => {
         mime_type: 'application/pdf',
       },
     ])
-    renderApp(`/w/${workspace.id}/library`)
+    const { router } = renderApp(`/w/${workspace.id}/library`)
 
     const row = await rowOf('Annual report.pdf')
     expect(within(row).getByRole('link')).toHaveAttribute(
@@ -105,6 +105,10 @@ describe('library', () => {
       .eq('id', notes!.id)
     expect(await within(live).findByText('Ready')).toBeInTheDocument()
 
+    // Away and straight back: the list is live again (a new subscription, not the old one's).
+    await router.navigate(`/w/${workspace.id}/members`)
+    await router.navigate(`/w/${workspace.id}/library`)
+    await rowOf('Field notes.md')
     // Deleted elsewhere: the row goes.
     await supabase.from('documents').delete().eq('id', notes!.id)
     await waitFor(() => expect(titles()).not.toContain('Field notes.md'))

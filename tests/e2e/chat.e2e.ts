@@ -207,6 +207,11 @@ describe('chat', () => {
   })
 
   it('stops an answer, keeping what was written, and regenerates it; a provider error shows inline', async () => {
+    // The teammate scrolls up to read: new messages must not pull them down.
+    const log = viewer.getByRole('log', { name: 'Messages' })
+    await log.evaluate((element) => (element.scrollTop = 0))
+    await viewer.getByRole('button', { name: 'Latest' }).waitFor()
+
     const composer = owner.getByRole('textbox', { name: 'Ask a question' })
     await composer.fill('And then?')
     await owner.keyboard.press('Enter')
@@ -217,6 +222,12 @@ describe('chat', () => {
     await owner.getByRole('button', { name: 'Stop' }).click()
     await answer(owner).getByText('Stopped').waitFor()
     await viewer.locator('[data-testid=assistant-message][data-status=stopped]').waitFor()
+    expect(await log.evaluate((element) => element.scrollTop)).toBe(0)
+    await viewer.getByRole('button', { name: 'Latest' }).click()
+    await expect
+      .poll(() => log.evaluate((e) => e.scrollHeight - e.scrollTop - e.clientHeight))
+      .toBeLessThan(5)
+    await viewer.getByText('Stopped').waitFor()
     expect(await answer(owner).textContent()).not.toContain('stroke 60 of the lake')
     // Sending is possible again at once.
     await owner.getByRole('button', { name: 'Send' }).waitFor()

@@ -1,4 +1,5 @@
 import { UploadIcon } from 'lucide-react'
+import { useMemo } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
 import { DocumentLibrary } from '@/features/library/components/document-library'
@@ -32,7 +33,13 @@ export default function LibraryRoute() {
 
 /** Editors and owners: the whole page takes dropped files; uploads queue above the list. */
 function EditorLibrary({ workspaceId }: { workspaceId: string }) {
-  const { retry } = useUploads(workspaceId)
+  const { items, retry } = useUploads(workspaceId)
+  const running = items.flatMap((i) =>
+    i.state === 'running' && i.documentId ? [i.documentId] : [],
+  )
+  // Keyed by the ids, so progress messages do not rebuild the list.
+  const runningKey = running.join(' ')
+  const busy = useMemo(() => new Set(runningKey.split(' ').filter(Boolean)), [runningKey])
   return (
     <UploadDropzone workspaceId={workspaceId}>
       {(open) => (
@@ -50,6 +57,7 @@ function EditorLibrary({ workspaceId }: { workspaceId: string }) {
           <DocumentLibrary
             workspaceId={workspaceId}
             canEdit
+            busy={busy}
             onRetry={retry}
             empty={{
               description:

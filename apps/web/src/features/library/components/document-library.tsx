@@ -18,6 +18,8 @@ type DocumentLibraryProps = {
   workspaceId: string
   /** Editors and owners: row actions and retries. */
   canEdit: boolean
+  /** Documents this tab is ingesting: never shown as interrupted, however slow a stage. */
+  busy?: ReadonlySet<string>
   /** Re-runs ingestion of a failed or interrupted document (editors). */
   onRetry?: (document: { id: string; title: string }) => void
   /** What the empty library says and offers (e.g. the drop zone for editors). */
@@ -34,7 +36,13 @@ const initialQuery: LibraryQuery = {
 type Target = { id: string; title: string }
 
 /** The workspace's documents, live: search, filters, order, and the editors' actions. */
-export function DocumentLibrary({ workspaceId, canEdit, onRetry, empty }: DocumentLibraryProps) {
+export function DocumentLibrary({
+  workspaceId,
+  canEdit,
+  busy,
+  onRetry,
+  empty,
+}: DocumentLibraryProps) {
   const library = useLibrary(workspaceId)
   useDocumentsRealtime(workspaceId)
   const now = useNow(15_000)
@@ -42,7 +50,7 @@ export function DocumentLibrary({ workspaceId, canEdit, onRetry, empty }: Docume
   const [renaming, setRenaming] = useState<Target | null>(null)
   const [deleting, setDeleting] = useState<Target | null>(null)
   const documents = library.data?.documents
-  const rows = useMemo(() => libraryRows(documents ?? [], now), [documents, now])
+  const rows = useMemo(() => libraryRows(documents ?? [], now, busy), [documents, now, busy])
   const shown = useMemo(() => queryRows(rows, query), [rows, query])
 
   if (library.isPending) return <LibrarySkeleton />

@@ -24,9 +24,15 @@ export type LibraryQuery = {
   sort: Sort
 }
 
-export function documentStatus(document: LibraryDocument, now: number): DocumentStatus {
+/** `busy`: documents this tab is working on right now, however long a stage takes. */
+export function documentStatus(
+  document: LibraryDocument,
+  now: number,
+  busy: ReadonlySet<string> = new Set(),
+): DocumentStatus {
   if (document.status === 'ready') return 'ready'
   if (document.status === 'failed') return 'failed'
+  if (busy.has(document.id)) return 'processing'
   const idle = now - Date.parse(document.updated_at)
   return document.status === 'processing' && idle > INTERRUPTED_AFTER_MS
     ? 'interrupted'
@@ -37,7 +43,11 @@ export function documentStatus(document: LibraryDocument, now: number): Document
  * One row per document; a new version still being ingested (replaces_id) is shown on the
  * document it replaces rather than as a document of its own.
  */
-export function libraryRows(documents: LibraryDocument[], now: number): LibraryRow[] {
+export function libraryRows(
+  documents: LibraryDocument[],
+  now: number,
+  busy: ReadonlySet<string> = new Set(),
+): LibraryRow[] {
   const ids = new Set(documents.map((d) => d.id))
   const replacements = new Map<string, LibraryDocument>()
   for (const d of documents) {
@@ -49,10 +59,10 @@ export function libraryRows(documents: LibraryDocument[], now: number): LibraryR
     return [
       {
         document,
-        status: documentStatus(document, now),
+        status: documentStatus(document, now, busy),
         type: documentType(document.mime_type, document.title),
         ...(pending
-          ? { replacement: { document: pending, status: documentStatus(pending, now) } }
+          ? { replacement: { document: pending, status: documentStatus(pending, now, busy) } }
           : {}),
       },
     ]

@@ -46,6 +46,11 @@ describe('libraryRows', () => {
     ])
   })
 
+  it('never calls a document this tab is working on interrupted', () => {
+    const slow = doc('a', { status: 'processing', updated_at: ago(10 * INTERRUPTED_AFTER_MS) })
+    expect(libraryRows([slow], now, new Set(['a']))[0]!.status).toBe('processing')
+  })
+
   it('shows a new version in progress on the document it replaces, not as a row', () => {
     const current = doc('old')
     const next = doc('new', { status: 'processing', stage: 'indexing', replaces_id: 'old' })

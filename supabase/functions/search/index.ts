@@ -37,7 +37,12 @@ Deno.serve(async (req) => {
     auth: noSession,
     global: { headers: { Authorization: req.headers.get('Authorization')! } },
   })
-  const member = await caller.rpc('has_role', { workspace_id: workspaceId, min_role: 'viewer' })
+  // Both at once: a non-member's query is never embedded (their read of the workspace's
+  // model finds no row), and the search waits on one round trip fewer.
+  const [member, embedding] = await Promise.all([
+    caller.rpc('has_role', { workspace_id: workspaceId, min_role: 'viewer' }),
+    embedQuery(caller, workspaceId, query),
+  ])
   if (member.error) {
     return fail(502, 'search_failed', `Could not check your membership: ${member.error.message}`)
   }
@@ -45,7 +50,6 @@ Deno.serve(async (req) => {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
 
-  const embedding = await embedQuery(caller, workspaceId, query)
   const { data, error } = await caller.rpc('search_chunks', {
     workspace_id: workspaceId,
     query,

@@ -20,12 +20,12 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-auto w-full justify-start gap-2 px-2 py-1.5">
+        <Button variant="ghost" className="h-auto w-full min-w-0 justify-start gap-2 px-2 py-1.5">
           <span className="sr-only">Account menu: </span>
           <Avatar className="size-7">
             <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
           </Avatar>
-          <span className="min-w-0 text-left">
+          <span className="min-w-0 flex-1 overflow-hidden text-left">
             <span className="block truncate text-sm font-medium">{name}</span>
             {name !== email ? (
               <span className="text-muted-foreground block truncate text-xs">{email}</span>

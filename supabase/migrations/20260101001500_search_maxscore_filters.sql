@@ -11,7 +11,7 @@
 -- BM25 is unchanged (see 20260101001200_search_chunks.sql for the formula and why k1 = 1.2,
 -- b = 0.6), and so is the top it returns, exactly. What changed is how few chunks are scored:
 --   A term adds at most idf * (k1 + 1) to a chunk's score (its bound). A first pool comes
---   from the chunks whose terms' bounds reach half the query's total. Then, rarest term
+--   from the chunks holding two of the three rarest terms. Then, rarest term
 --   first, each round scores the chunks that hold that term, none of the rarer ones (scored
 --   already), and enough of the commoner ones for their bounds to reach the pool's last
 --   score (bm25_enough writes that as a tsquery, so the GIN index skips the rest without
@@ -238,14 +238,17 @@ begin
   -- Each term adds at most idf * (k1 + 1): the rounds below skip any chunk whose terms
   -- could not add up to the pool's last score.
   bounds := array(select x * (k1 + 1) from unnest(idfs) x);
-  -- A first pool from the chunks that could reach half the most a chunk could score: they
-  -- tend to score high, so the rounds below start with a high bar.
+  -- A first pool from the chunks holding two of the three rarest terms: few, cheap to find,
+  -- and they tend to score high, so the rounds below start with a high bar.
   if cardinality(known) >= 2 then
     select coalesce(array_agg(r.id order by r.bm25 desc, r.id), '{}'),
       coalesce(array_agg(r.bm25 order by r.bm25 desc, r.id), '{}')
     into top_ids, top_scores
     from public.bm25_top(
-      ws, public.bm25_enough(known, bounds, 0.5 * (select sum(x) from unnest(bounds) x)),
+      ws,
+      case when cardinality(known) = 2 then public.all_lexemes(known)
+           else public.all_lexemes(known[1:2]) || public.all_lexemes(array[known[1], known[3]])
+                || public.all_lexemes(known[2:3]) end,
       known, idfs, avglen, k1, b, document_ids, hidden, types, pool) r;
   end if;
   for i in 1 .. coalesce(cardinality(known), 0) loop

@@ -38,6 +38,13 @@ Deno.serve(async (req) => {
   const stop = new AbortController()
   const { response, sink } = eventStream(() => stop.abort())
   // The stream stays open until the turn is stored, so the work outlives no response.
-  void runTurn({ caller, admin }, turn, sink, stop.signal, { started, timings })
+  runTurn({ caller, admin }, turn, sink, stop.signal, { started, timings }).catch((error) => {
+    console.error('chat: the turn failed unexpectedly', error)
+    sink.send('error', {
+      code: 'chat_failed',
+      message: 'The answer failed unexpectedly. Try again.',
+    })
+    sink.close()
+  })
   return response
 })

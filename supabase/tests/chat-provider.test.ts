@@ -18,6 +18,7 @@ const stack = await startStack({
   ANTHROPIC_BASE_URL: `${fake.url}/v1`,
   // These tests ask more than the default 10 questions a minute (tested offline).
   CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+  CHAT_PROVIDER_TIMEOUT_MS: '1500',
 })
 afterAll(async () => {
   await stack.stop()
@@ -285,6 +286,26 @@ describe('provider failures', () => {
     expect(answer.events.at(-1)!.event).toBe('error')
     const [, stored] = await storedMessages(stack, conversationId)
     expect(stored).toMatchObject({ status: 'failed', content: streamedText(answer.events) })
+  })
+})
+
+describe('a provider that stops answering', () => {
+  it('times out with a clear error and a failed answer, instead of streaming for ever', async () => {
+    fake.script({ kind: 'chat', fail: 'hang' })
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const answer = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'mangrove',
+    })
+    expect(answer.events.at(-1)).toMatchObject({
+      event: 'error',
+      data: {
+        code: 'provider_timeout',
+        message: expect.stringContaining('did not answer in time'),
+      },
+    })
+    const [, stored] = await storedMessages(stack, conversationId)
+    expect(stored).toMatchObject({ status: 'failed', error: answer.events.at(-1)!.data.message })
   })
 })
 

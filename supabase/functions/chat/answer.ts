@@ -3,14 +3,8 @@ import { checkCitations } from '../../../packages/core/src/chat/citations.ts'
 import type { Source } from '../../../packages/core/src/chat/types.ts'
 import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { liveAnswer } from './broadcast.ts'
-import {
-  extract,
-  type Generation,
-  generate,
-  judgeCitations,
-  pickModel,
-  standaloneQuery,
-} from './generate.ts'
+import { extract, type Generation, generate, pickModel, standaloneQuery } from './generate.ts'
+import { judgeCitations } from './judge.ts'
 import { asCitation, retrieve } from './retrieve.ts'
 import type { EventSink } from './sse.ts'
 import { beginTurn, finishTurn } from './store.ts'

@@ -1,15 +1,10 @@
-import type { Doubt } from '../../../packages/core/src/chat/citations.ts'
 import { extractiveAnswer } from '../../../packages/core/src/chat/extractive.ts'
-import {
-  applyJudgement,
-  judgePrompt,
-  parseJudgement,
-} from '../../../packages/core/src/chat/judge.ts'
 import { buildPrompt, rewriteQuestionPrompt } from '../../../packages/core/src/chat/prompt.ts'
 import { splitSentences } from '../../../packages/core/src/chat/sentences.ts'
-import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
+import type { Source } from '../../../packages/core/src/chat/types.ts'
 import { generateText, type LanguageModel, streamText } from '../_shared/ai/deps.ts'
 import { chatModel, maxRetries, ModelUnavailableError } from '../_shared/ai/providers.ts'
+import { patience, patiently } from './patience.ts'
 import type { Turn } from './turn.ts'
 
 export type Usage = {
@@ -40,13 +35,9 @@ export async function standaloneQuery(
 ): Promise<string> {
   if (!model || !turn.history.some((t) => t.role === 'user')) return turn.question
   const { system, prompt } = rewriteQuestionPrompt(turn.history, turn.question)
-  const { text } = await generateText({
-    model,
-    instructions: system,
-    prompt,
-    maxRetries,
-    abortSignal: signal,
-  })
+  const { text } = await patiently(signal, (abortSignal) =>
+    generateText({ model, instructions: system, prompt, maxRetries, abortSignal }),
+  )
   const query = (text.trim().split('\n')[0] ?? '').replace(/^["'“]+|["'”]+$/g, '').slice(0, 1000)
   return query.trim() || turn.question
 }
@@ -69,60 +60,35 @@ export function generate(
   signal: AbortSignal,
 ): Generation {
   const prompt = buildPrompt({ question: turn.question, history: turn.history, sources })
+  const wait = patience(signal)
   const result = streamText({
     model,
     instructions: prompt.system,
     messages: prompt.messages,
     maxRetries,
-    abortSignal: signal,
+    abortSignal: wait.signal,
     // Failures come out of the stream below; the default handler would only log them.
     onError: () => {},
   })
   let usage: Usage | null = null
   async function* deltas() {
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') yield part.text
-      else if (part.type === 'error') throw part.error
-      else if (part.type === 'finish') {
-        const { inputTokens, outputTokens, totalTokens } = part.totalUsage
-        usage = {
-          input_tokens: inputTokens ?? null,
-          output_tokens: outputTokens ?? null,
-          total_tokens: totalTokens ?? null,
+    try {
+      for await (const part of result.fullStream) {
+        wait.touch()
+        if (part.type === 'text-delta') yield part.text
+        else if (part.type === 'error') throw part.error
+        else if (part.type === 'finish') {
+          const { inputTokens, outputTokens, totalTokens } = part.totalUsage
+          usage = {
+            input_tokens: inputTokens ?? null,
+            output_tokens: outputTokens ?? null,
+            total_tokens: totalTokens ?? null,
+          }
         }
       }
+    } finally {
+      wait.end()
     }
   }
   return { deltas: deltas(), usage: () => usage }
-}
-
-/** At most this many doubted sentences go to the judge, to bound its prompt. */
-const MAX_DOUBTS = 8
-
-/**
- * The model as judge of the citations the lexical check doubts (a paraphrase shares few
- * words with its passage). When the judge fails, the lexical verdicts stand.
- */
-export async function judgeCitations(
-  model: LanguageModel,
-  citations: Citation[],
-  doubts: Doubt[],
-  signal: AbortSignal,
-): Promise<Citation[]> {
-  if (doubts.length === 0) return citations
-  const asked = doubts.slice(0, MAX_DOUBTS)
-  try {
-    const { system, prompt } = judgePrompt(asked)
-    const { text } = await generateText({
-      model,
-      instructions: system,
-      prompt,
-      maxRetries,
-      abortSignal: signal,
-    })
-    return applyJudgement(citations, asked, parseJudgement(text, asked.length))
-  } catch (error) {
-    console.warn(`chat: the citation judge failed, keeping the lexical check: ${error}`)
-    return citations
-  }
 }

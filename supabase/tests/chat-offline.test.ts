@@ -69,6 +69,13 @@ describe('an offline answer', () => {
       extractive: true,
     })
 
+    // How long each step took, for bench:chat.
+    const timings = reply.events.at(-1)!.data.timings as Record<string, number>
+    for (const step of ['auth_ms', 'rewrite_ms', 'retrieval_ms', 'prompt_ms', 'provider_ms']) {
+      expect(timings[step]).toBeGreaterThanOrEqual(0)
+    }
+    expect(timings.first_delta_ms).toBeLessThanOrEqual(timings.total_ms!)
+
     const [asked, answered] = await storedMessages(stack, conversationId)
     expect(asked).toMatchObject({
       id: meta.user_message_id,

@@ -181,6 +181,45 @@ describe('citation checking by the model', () => {
   })
 })
 
+describe('retrieval with an embedding model', () => {
+  it('embeds the question with the workspace model, and falls back to keywords when that fails', async () => {
+    await stack.db.pg.query(
+      `update public.workspaces set embedding_model = 'openai:text-embedding-3-small' where id = $1`,
+      [workspaceId],
+    )
+    try {
+      const conversationId = await createConversation(stack, people.viewer, workspaceId)
+      const question = 'How were the mangrove samples dried?'
+      const first = await ask(stack, people.viewer, {
+        conversation_id: conversationId,
+        content: question,
+      })
+      const embedded = fake.requests.filter((r) => r.kind === 'embeddings')
+      expect(embedded.map((r) => r.body)).toEqual([
+        expect.objectContaining({ model: 'text-embedding-3-small', input: [question] }),
+      ])
+      expect(first.events.at(-1)!.event).toBe('done')
+
+      fake.script({ kind: 'embeddings', fail: 'unauthorized' })
+      // A new conversation, so no follow-up rewrite changes the query.
+      const another = await createConversation(stack, people.viewer, workspaceId)
+      const second = await ask(stack, people.viewer, {
+        conversation_id: another,
+        content: question,
+      })
+      const sources = second.events.find((e) => e.event === 'sources')!.data.sources as {
+        chunk_id: string
+      }[]
+      expect(sources[0]!.chunk_id).toBe(herbarium.chunkIds[1])
+      expect(second.events.at(-1)!.event).toBe('done')
+    } finally {
+      await stack.db.pg.query(`update public.workspaces set embedding_model = null where id = $1`, [
+        workspaceId,
+      ])
+    }
+  })
+})
+
 describe('follow-up questions', () => {
   it('are rewritten into a standalone query by the model, and retrieval uses it', async () => {
     const conversationId = await createConversation(stack, people.viewer, workspaceId)

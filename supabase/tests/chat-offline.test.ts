@@ -149,6 +149,27 @@ describe('regenerate', () => {
   })
 })
 
+describe('an answer abandoned mid-stream', () => {
+  it('is marked failed by the next turn once it is older than any function may run', async () => {
+    const conversationId = await createConversation(stack, people.editor, workspaceId)
+    const { rows } = await stack.db.pg.query<{ id: string }>(
+      `insert into public.messages (conversation_id, role, status, created_at)
+       values ($1, 'assistant', 'streaming', now() - interval '20 minutes'),
+              ($1, 'assistant', 'streaming', now() - interval '1 minute')
+       returning id`,
+      [conversationId],
+    )
+    await ask(stack, people.editor, { conversation_id: conversationId, content: 'ferns' })
+    const stored = await storedMessages(stack, conversationId)
+    const status = (id: string) => stored.find((m) => m.id === id)
+    expect(status(rows[0]!.id)).toMatchObject({
+      status: 'failed',
+      error: 'The answer was interrupted before it finished.',
+    })
+    expect(status(rows[1]!.id)).toMatchObject({ status: 'streaming' })
+  })
+})
+
 describe('a shared conversation live', () => {
   it('streams the answer to another member on the conversation channel', async () => {
     const conversationId = await createConversation(stack, people.owner, workspaceId, 'shared')

@@ -7,7 +7,7 @@ import { extract, type Generation, generate, pickModel, standaloneQuery } from '
 import { judgeCitations } from './judge.ts'
 import { asCitation, retrieve } from './retrieve.ts'
 import type { EventSink } from './sse.ts'
-import { beginTurn, finishTurn } from './store.ts'
+import { beginTurn, failAbandoned, finishTurn } from './store.ts'
 import type { Turn } from './turn.ts'
 
 /** Milliseconds spent in each step, from the request's arrival; sent with `done`. */
@@ -63,7 +63,11 @@ export async function runTurn(
     assistant_message_id: ids.assistantMessageId,
     ...meta,
   })
-  const begun = beginTurn(clients.admin, turn, ids, meta).then(
+  // Written while the answer is found; awaited before the answer is stored.
+  const begun = Promise.all([
+    beginTurn(clients.admin, turn, ids, meta),
+    failAbandoned(clients.admin, turn.conversationId),
+  ]).then(
     () => null,
     (error: Error) => error,
   )

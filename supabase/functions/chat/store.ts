@@ -84,3 +84,20 @@ export async function finishTurn(
   if (error) throw new Error(`Could not store the answer: ${error.message}`)
   return data as StoredMessage
 }
+
+/** Longer than any function may run (hosted: 400 s wall clock), so an answer still streaming is dead. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000
+
+/**
+ * Answers left 'streaming' by a function that was stopped mid-answer (a deploy, a crash)
+ * would show as in progress for ever: each new turn marks its conversation's old ones failed.
+ */
+export async function failAbandoned(admin: SupabaseClient, conversationId: string): Promise<void> {
+  const { error } = await admin
+    .from('messages')
+    .update({ status: 'failed', error: 'The answer was interrupted before it finished.' })
+    .eq('conversation_id', conversationId)
+    .eq('status', 'streaming')
+    .lt('created_at', new Date(Date.now() - ABANDONED_AFTER_MS).toISOString())
+  if (error) console.warn(`chat: could not close abandoned answers: ${error.message}`)
+}

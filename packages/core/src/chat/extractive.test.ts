@@ -56,3 +56,21 @@ describe('extractiveAnswer', () => {
     expect(extractiveAnswer('mangrove', [])).toBe(NO_ANSWER)
   })
 })
+
+describe('extractiveAnswer on Markdown documents', () => {
+  const markdown = source(
+    1,
+    '# Swimming in the lake\n\nSwimming in the lake is **allowed** from June, see [the rules](https://example.test).\n\n' +
+      '- Swimming in the lake needs a `permit` from the town hall.\n\n| lake | swimming |\n|---|---|\n| north | yes |',
+  )
+
+  it('answers in prose: no headings or table rows, no Markdown syntax', () => {
+    const answer = extractiveAnswer('When is swimming in the lake allowed?', [markdown])
+    expect(answer).toBe(
+      'Swimming in the lake is allowed from June, see the rules [1]. ' +
+        'Swimming in the lake needs a permit from the town hall [1].',
+    )
+    const [checked] = checkCitations(answer, [markdown]).citations
+    expect(checked?.supported).toBe(true)
+  })
+})

@@ -13,6 +13,9 @@ const NEAR_DUPLICATE = 0.4
 
 export const NO_ANSWER = "The documents in this workspace don't seem to answer that."
 
+// Headings and table rows of Markdown documents say nothing on their own.
+const structural = /^\s*(#{1,6}\s|\|)/
+
 type Candidate = { n: number; sentence: Sentence; words: Set<string>; score: number }
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
@@ -26,7 +29,7 @@ function candidates(question: string, sources: Source[]): Candidate[] {
   const asked = new Set(contentWords(question))
   const all = sources.slice(0, PASSAGES).flatMap((source) =>
     splitSentences(source.content)
-      .filter((s) => s.text.length >= 20 && /\p{L}/u.test(s.text))
+      .filter((s) => s.text.length >= 20 && /\p{L}/u.test(s.text) && !structural.test(s.text))
       .map((sentence) => ({
         n: source.n,
         sentence,
@@ -66,7 +69,16 @@ export function extractiveAnswer(question: string, sources: Source[]): string {
   }
   if (chosen.length === 0) return NO_ANSWER
   chosen.sort((a, b) => a.n - b.n || a.sentence.start - b.sentence.start)
-  return chosen.map(({ n, sentence }) => cite(sentence.text, n)).join(' ')
+  return chosen.map(({ n, sentence }) => cite(plain(sentence.text), n)).join(' ')
+}
+
+/** A sentence of a Markdown document as prose: no list marker, emphasis, code ticks or link syntax. */
+function plain(sentence: string): string {
+  return sentence
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|`)(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/\s+/g, ' ')
 }
 
 /**

@@ -12,7 +12,7 @@
 -- b = 0.6), and so is the top it returns, exactly. What changed is how few chunks are scored:
 --   A term adds at most idf * (k1 + 1) to a chunk's score (its bound). A first pool comes
 --   from the chunks holding two of the three rarest terms. Then, rarest term
---   first, each round scores the chunks that hold that term, none of the rarer ones (scored
+--   first, each round scores the chunks that hold that term (and not the two rarest, scored
 --   already), and enough of the commoner ones for their bounds to reach the pool's last
 --   score (bm25_enough writes that as a tsquery, so the GIN index skips the rest without
 --   reading them). Once the terms left could not reach the pool's last score even together,
@@ -255,15 +255,18 @@ begin
     theta := case when cardinality(top_ids) = pool then top_scores[pool] * (1 - 1e-9) else 0 end;
     -- The terms left could not reach the pool even together: no unscored chunk can.
     exit when theta > (select sum(x) from unnest(bounds[i:]) x);
-    -- This round: chunks with term i, none of the rarer terms (scored already), and enough
-    -- of the commoner ones to reach the pool; the GIN index finds them, no other row is read.
+    -- This round: chunks with term i and enough of the commoner ones to reach the pool; the
+    -- GIN index finds them, no other row is read.
     round_query := public.any_lexeme(known[i:i]);
     enough := public.bm25_enough(known[i + 1:], bounds[i + 1:], theta - bounds[i]);
     if enough is not null then
       round_query := round_query && enough;
     end if;
+    -- Chunks holding one of the two rarest terms (scored in rounds 1 and 2; short lists) are
+    -- skipped. Those holding another rarer term cost more to rule out in the index than to
+    -- score again, and the union drops the repeats (same chunk, same score).
     if i > 1 then
-      round_query := round_query && !! public.any_lexeme(known[1:i - 1]);
+      round_query := round_query && !! public.any_lexeme(known[1:least(i - 1, 2)]);
     end if;
     select coalesce(array_agg(m.id order by m.bm25 desc, m.id), '{}'),
       coalesce(array_agg(m.bm25 order by m.bm25 desc, m.id), '{}')

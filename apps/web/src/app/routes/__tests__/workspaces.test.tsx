@@ -24,7 +24,7 @@ describe('workspaces', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create workspace' }))
 
     expect(await screen.findByRole('heading', { name: 'Library' })).toBeInTheDocument()
-    expect(screen.getByText('No documents yet')).toBeInTheDocument()
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument()
     expect(router.state.location.pathname).toMatch(/^\/w\/[0-9a-f-]{36}\/library$/)
     // The database trimmed the name and made us the owner.
     const { data } = await supabase.from('workspace_members').select('role')

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mailboxUrl } from '@/config/env'
 import { supabase } from '@/lib/supabase'
@@ -124,5 +124,46 @@ describe('members', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'))
     const { data } = await supabase.from('workspaces').select('id')
     expect(data).toEqual([])
+  })
+
+  it('stays live under StrictMode when the page is left and opened again', async () => {
+    const { owner, workspace } = await ownWorkspace('Strict')
+    const guestEmail = uniqueEmail('strict')
+    const { data: invitation } = await supabase
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace.id, email: guestEmail, role: 'viewer' })
+      .select('token')
+      .single()
+    await signOutLocally()
+    const guest = await signUpAs('strict', guestEmail)
+    await supabase.rpc('accept_invitation', { invitation_token: invitation!.token })
+    await signInAs(owner.email)
+
+    const membersChannel = () =>
+      supabase.getChannels().find((c) => c.topic.startsWith('realtime:workspace-members:'))
+    configure({ reactStrictMode: true })
+    try {
+      const first = renderApp(`/w/${workspace.id}/members`)
+      await waitFor(() => expect(membersChannel()?.state).toBe('joined'))
+      // Left and opened again at once: the server has not yet confirmed the leave.
+      first.unmount()
+      renderApp(`/w/${workspace.id}/members`)
+      expect(await screen.findByText('2 members')).toBeInTheDocument()
+      await waitFor(() => expect(membersChannel()?.state).toBe('joined'))
+
+      const { error } = await supabase
+        .from('workspace_members')
+        .update({ role: 'editor' })
+        .eq('workspace_id', workspace.id)
+        .eq('user_id', guest.userId)
+      expect(error).toBeNull()
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Role of strict' })).toHaveTextContent(
+          'editor',
+        ),
+      )
+    } finally {
+      configure({ reactStrictMode: false })
+    }
   })
 })

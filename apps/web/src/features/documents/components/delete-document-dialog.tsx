@@ -1,4 +1,3 @@
-import { Trash2Icon } from 'lucide-react'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -7,23 +6,24 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { useDeleteDocument } from '../api/delete-document'
 
-type DeleteDocumentDialogProps = { id: string; title: string; onDeleted: () => void }
+type DeleteDocumentDialogProps = {
+  id: string
+  title: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onDeleted: () => void
+}
 
 /** Deletes the document, its original and its passages, after confirmation. */
-export function DeleteDocumentDialog({ id, title, onDeleted }: DeleteDocumentDialogProps) {
+export function DeleteDocumentDialog(props: DeleteDocumentDialogProps) {
+  const { id, title, open, onOpenChange, onDeleted } = props
   const remove = useDeleteDocument({ onSuccess: onDeleted })
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" className="text-destructive">
-          <Trash2Icon /> Delete
-        </Button>
-      </AlertDialogTrigger>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete “{title}”?</AlertDialogTitle>

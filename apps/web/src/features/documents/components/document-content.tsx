@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
+import { documentType, isMarkdown } from '@/lib/format'
 import { useOriginalBytes } from '../api/download-original'
 import type { Passage } from '../api/get-chunk'
 import type { DocumentDetail } from '../api/get-document'
 import { useDocumentText } from '../api/get-document-text'
-import { documentFormat, isMarkdown } from '../utils/format'
 import { MarkdownView } from './markdown-view'
 import { PdfErrorBoundary } from './pdf/pdf-error-boundary'
 import { TextView } from './text-view'
@@ -70,7 +70,7 @@ function passageRange(passage: Passage | null) {
 function TextContent({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
   const box = useRef<HTMLDivElement>(null)
   const text = useDocumentText(doc.id)
-  const format = documentFormat(doc)
+  const type = documentType(doc)
   const range = passageRange(passage)
   useEffect(() => {
     if (range) box.current?.querySelector('mark')?.scrollIntoView({ block: 'center' })
@@ -84,10 +84,10 @@ function TextContent({ doc, passage }: { doc: DocumentDetail; passage: Passage |
   if (text.data === undefined) return contentSkeleton
   return (
     <div ref={box}>
-      {isMarkdown(format) ? (
+      {isMarkdown(type) ? (
         <MarkdownView markdown={text.data} range={range} />
       ) : (
-        <TextView text={text.data} range={range} monospace={format === 'csv'} />
+        <TextView text={text.data} range={range} monospace={type === 'csv'} />
       )}
     </div>
   )
@@ -101,7 +101,7 @@ export function DocumentContent({
   doc: DocumentDetail
   passage: Passage | null
 }) {
-  if (documentFormat(doc) === 'pdf' && doc.storage_path)
+  if (documentType(doc) === 'pdf' && doc.storage_path)
     return <PdfContent doc={doc} passage={passage} />
   return <TextContent doc={doc} passage={passage} />
 }

@@ -1,9 +1,7 @@
 import { Badge } from '@/components/ui/badge'
+import { documentType, formatBytes, formatDateTime, typeLabels } from '@/lib/format'
 import { stageLabel } from '@/lib/ingest-stages'
 import type { DocumentDetail } from '../api/get-document'
-import { documentFormat, formatBytes, formatLabel } from '../utils/format'
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 function StatusBadge({ doc }: { doc: DocumentDetail }) {
   if (doc.status === 'ready') return <Badge variant="secondary">Ready</Badge>
@@ -14,13 +12,13 @@ function StatusBadge({ doc }: { doc: DocumentDetail }) {
 /** Type, size, pages, chunks, who uploaded it and when, and its status. */
 export function DocumentMeta({ doc }: { doc: DocumentDetail }) {
   const facts: [string, string | null][] = [
-    ['Type', formatLabel(documentFormat(doc))],
-    ['Size', formatBytes(doc.size_bytes)],
+    ['Type', typeLabels[documentType(doc)]],
+    ['Size', doc.size_bytes === null ? null : formatBytes(doc.size_bytes)],
     ['Pages', doc.page_count === null ? null : String(doc.page_count)],
     ['Chunks', String(doc.chunk_count)],
     ['Uploaded by', doc.uploader],
-    ['Added', dateFormat.format(new Date(doc.created_at))],
-    ['Updated', dateFormat.format(new Date(doc.updated_at))],
+    ['Added', formatDateTime(doc.created_at)],
+    ['Updated', formatDateTime(doc.updated_at)],
     ['Version', doc.version > 1 ? String(doc.version) : null],
   ]
   return (

@@ -1,16 +1,15 @@
 import type * as React from 'react'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
+import { documentType } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
 import { type DocumentDetail, useDocument } from '../api/get-document'
 import { useDocumentRealtime } from '../hooks/use-document-realtime'
-import { documentFormat } from '../utils/format'
-import { DeleteDocumentDialog } from './delete-document-dialog'
 import { DocumentContent } from './document-content'
+import { DocumentEditActions } from './document-edit-actions'
 import { DocumentHeader } from './document-header'
 import { DocumentFailed, DocumentNotFound, DocumentProcessing } from './document-states'
 import { DownloadButton } from './download-button'
 import { PassageBanner } from './passage-banner'
-import { RenameDocumentDialog } from './rename-document-dialog'
 
 type DocumentPageProps = {
   documentId: string
@@ -48,11 +47,7 @@ export function DocumentPage(props: DocumentPageProps) {
               <DownloadButton path={doc.storage_path} fileName={fileName(doc)} />
             ) : null}
             {canEdit ? (
-              <>
-                {editActions?.(doc)}
-                <RenameDocumentDialog id={doc.id} title={doc.title} />
-                <DeleteDocumentDialog id={doc.id} title={doc.title} onDeleted={onDeleted} />
-              </>
+              <DocumentEditActions doc={doc} extra={editActions?.(doc)} onDeleted={onDeleted} />
             ) : null}
           </>
         }
@@ -61,7 +56,7 @@ export function DocumentPage(props: DocumentPageProps) {
         <PassageBanner
           passage={passage}
           pending={chunk.isPending}
-          showText={documentFormat(doc) === 'pdf'}
+          showText={documentType(doc) === 'pdf'}
           onClear={onClearPassage}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { QuoteIcon, XIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { pageRange } from '@/lib/format'
 import type { Passage } from '../api/get-chunk'
-import { pageRange } from '../utils/format'
 
 type PassageBannerProps = {
   passage: Passage | null

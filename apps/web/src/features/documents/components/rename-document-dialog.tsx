@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { PencilIcon } from 'lucide-react'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/layout/form-field'
 import { Button } from '@/components/ui/button'
@@ -11,7 +9,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import {
@@ -44,16 +41,17 @@ function RenameForm({ id, title, onDone }: { id: string; title: string; onDone: 
   )
 }
 
+type RenameDocumentDialogProps = {
+  id: string
+  title: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
 /** Renames a document for everyone in the workspace (editors and owners). */
-export function RenameDocumentDialog({ id, title }: { id: string; title: string }) {
-  const [open, setOpen] = useState(false)
+export function RenameDocumentDialog({ id, title, open, onOpenChange }: RenameDocumentDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <PencilIcon /> Rename
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Rename document</DialogTitle>
@@ -62,7 +60,7 @@ export function RenameDocumentDialog({ id, title }: { id: string; title: string 
           </DialogDescription>
         </DialogHeader>
         {/* Mounted while open only, so each opening starts from the current title. */}
-        {open ? <RenameForm id={id} title={title} onDone={() => setOpen(false)} /> : null}
+        {open ? <RenameForm id={id} title={title} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   )

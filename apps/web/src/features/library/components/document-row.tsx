@@ -2,9 +2,8 @@ import { FileTextIcon } from 'lucide-react'
 import { memo } from 'react'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
+import { formatBytes, formatDate, formatDateTime, typeLabels } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { typeLabels } from '../utils/document-type'
-import { formatBytes, formatDate, formatDateTime } from '../utils/format'
 import { rowGrid, wide, widest } from '../utils/library-grid'
 import type { LibraryRow } from '../utils/library-view'
 import { DocumentActions } from './document-actions'
@@ -46,6 +45,7 @@ export const DocumentRow = memo(function DocumentRow({
 }: DocumentRowProps) {
   const { document, status, type, replacement } = row
   const retriable = status === 'failed' || status === 'interrupted'
+  const size = document.size_bytes === null ? '—' : formatBytes(document.size_bytes)
   const cell = 'text-muted-foreground truncate text-sm tabular-nums'
   return (
     <div
@@ -71,8 +71,7 @@ export const DocumentRow = memo(function DocumentRow({
             {document.title}
           </Link>
           <p className="text-muted-foreground truncate text-xs md:hidden">
-            {typeLabels[type]} · {formatBytes(document.size_bytes)} ·{' '}
-            {formatDate(document.created_at)}
+            {typeLabels[type]} · {size} · {formatDate(document.created_at)}
           </p>
         </div>
       </div>
@@ -80,7 +79,7 @@ export const DocumentRow = memo(function DocumentRow({
         {typeLabels[type]}
       </div>
       <div role="cell" className={cn(cell, wide)}>
-        {formatBytes(document.size_bytes)}
+        {size}
       </div>
       <div role="cell" className={cn(cell, widest)}>
         {number(document.page_count)}

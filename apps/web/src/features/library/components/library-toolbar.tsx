@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { documentTypes, typeLabels } from '../utils/document-type'
+import { documentTypes, typeLabels } from '@/lib/format'
 import type { LibraryQuery, Sort } from '../utils/library-view'
 
 const statuses = [

@@ -1,5 +1,5 @@
+import { documentType, type DocumentType } from '@/lib/format'
 import type { LibraryDocument } from '../api/get-documents'
-import { documentType, type DocumentType } from './document-type'
 
 /** A processing document whose row has not moved for this long was left behind by a reload. */
 export const INTERRUPTED_AFTER_MS = 60_000
@@ -60,7 +60,7 @@ export function libraryRows(
       {
         document,
         status: documentStatus(document, now, busy),
-        type: documentType(document.mime_type, document.title),
+        type: documentType(document),
         ...(pending
           ? { replacement: { document: pending, status: documentStatus(pending, now, busy) } }
           : {}),

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { LibraryDocument } from '../api/get-documents'
-import { documentType } from './document-type'
-import { formatBytes } from './format'
 import { INTERRUPTED_AFTER_MS, libraryRows, queryRows, type LibraryQuery } from './library-view'
 
 const now = Date.parse('2026-03-01T12:00:00Z')
@@ -87,24 +85,5 @@ describe('queryRows', () => {
     expect(ids({ sort: { key: 'title', descending: false } })).toEqual(['a', 'b', 'c'])
     expect(ids({ sort: { key: 'size', descending: true } })).toEqual(['c', 'b', 'a'])
     expect(ids({ sort: { key: 'date', descending: false } })).toEqual(['b', 'a', 'c'])
-  })
-})
-
-describe('documentType and formatBytes', () => {
-  it('reads the MIME type first, then the extension', () => {
-    expect(documentType('text/csv; charset=utf-8', 'report.pdf')).toBe('csv')
-    expect(documentType(null, 'Report.DOCX')).toBe('docx')
-    expect(documentType('application/octet-stream', 'notes')).toBe('other')
-  })
-
-  it('sizes in binary units with one decimal under ten', () => {
-    expect([0, 1023, 1536, 10 * 1024, 7_340_039, null].map(formatBytes)).toEqual([
-      '0 B',
-      '1023 B',
-      '1.5 KB',
-      '10 KB',
-      '7.0 MB',
-      '—',
-    ])
   })
 })

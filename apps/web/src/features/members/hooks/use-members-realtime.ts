@@ -3,6 +3,12 @@ import { useEffect, useRef } from 'react'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from '../api/keys'
 
+// supabase-js hands back the existing channel of a topic until the server confirms its leave,
+// and a channel that is leaving cannot be joined again: a remount before that reply (StrictMode,
+// leaving a workspace and coming straight back) would listen on a dead channel. A topic of
+// its own per mount never meets the one still leaving.
+let mounts = 0
+
 /**
  * Keeps the member list live: any change to the workspace's memberships (roles, joins,
  * removals) refetches it, and `onChange` lets the caller refresh what depends on roles.
@@ -15,7 +21,7 @@ export function useMembersRealtime(workspaceId: string, onChange?: () => void) {
   })
   useEffect(() => {
     const channel = supabase
-      .channel(`workspace-members:${workspaceId}`)
+      .channel(`workspace-members:${workspaceId}:${(mounts += 1)}`)
       .on(
         'postgres_changes',
         {

@@ -1,0 +1,73 @@
+import { EllipsisIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import type * as React from 'react'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import type { DocumentDetail } from '../api/get-document'
+import { DeleteDocumentDialog } from './delete-document-dialog'
+import { RenameDocumentDialog } from './rename-document-dialog'
+
+type DocumentEditActionsProps = {
+  doc: DocumentDetail
+  /** Actions composed by the route (Replace), always shown. */
+  extra?: React.ReactNode
+  onDeleted: () => void
+}
+
+/**
+ * Rename and Delete: buttons from 640 px, behind a "More actions" menu below it so the header's
+ * actions stay on one row on a phone. Only one of the two is displayed at any width, so each
+ * action has one accessible name on the page.
+ */
+export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActionsProps) {
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
+  const openChange = (open: boolean) => (open ? null : setDialog(null))
+  return (
+    <>
+      {extra}
+      <Button variant="outline" className="max-sm:hidden" onClick={() => setDialog('rename')}>
+        <PencilIcon aria-hidden /> Rename
+      </Button>
+      <Button
+        variant="outline"
+        className="text-destructive max-sm:hidden"
+        onClick={() => setDialog('delete')}
+      >
+        <Trash2Icon aria-hidden /> Delete
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="icon" className="sm:hidden" aria-label="More actions">
+            <EllipsisIcon aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setDialog('rename')}>
+            <PencilIcon aria-hidden /> Rename
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
+            <Trash2Icon aria-hidden /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <RenameDocumentDialog
+        id={doc.id}
+        title={doc.title}
+        open={dialog === 'rename'}
+        onOpenChange={openChange}
+      />
+      <DeleteDocumentDialog
+        id={doc.id}
+        title={doc.title}
+        open={dialog === 'delete'}
+        onOpenChange={openChange}
+        onDeleted={onDeleted}
+      />
+    </>
+  )
+}

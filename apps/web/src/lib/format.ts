@@ -1,0 +1,88 @@
+/** The kinds of file Sourcebook tells apart: the library's Type column and filter, the viewer. */
+export const documentTypes = ['pdf', 'docx', 'markdown', 'html', 'text', 'csv', 'other'] as const
+export type DocumentType = (typeof documentTypes)[number]
+
+export const typeLabels: Record<DocumentType, string> = {
+  pdf: 'PDF',
+  docx: 'Word',
+  markdown: 'Markdown',
+  html: 'HTML',
+  text: 'Text',
+  csv: 'CSV',
+  other: 'Other',
+}
+
+const byMimeType: Record<string, DocumentType> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/plain': 'text',
+  'text/csv': 'csv',
+}
+
+const byExtension: Record<string, DocumentType> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  md: 'markdown',
+  markdown: 'markdown',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  txt: 'text',
+  text: 'text',
+  csv: 'csv',
+}
+
+const typeOfName = (name: string | null | undefined) =>
+  byExtension[/\.([a-z0-9]+)$/i.exec(name ?? '')?.[1]?.toLowerCase() ?? '']
+
+/**
+ * By MIME type first, then by the extension of the stored file's name, then of the title
+ * (titles start as the file name but may have been renamed without one).
+ */
+export function documentType(doc: {
+  mime_type: string | null
+  storage_path?: string | null
+  title: string
+}): DocumentType {
+  const mime = doc.mime_type?.split(';')[0]?.trim().toLowerCase() ?? ''
+  return byMimeType[mime] ?? typeOfName(doc.storage_path) ?? typeOfName(doc.title) ?? 'other'
+}
+
+/** Extracted text of these types is Markdown (headings, lists, tables). */
+export const isMarkdown = (type: DocumentType) =>
+  type === 'docx' || type === 'html' || type === 'markdown'
+
+const units = ['B', 'KB', 'MB', 'GB']
+
+/** 1,536 → "1.5 KB": binary units, one decimal under ten. */
+export function formatBytes(bytes: number): string {
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1
+  return `${value.toFixed(digits)} ${units[unit]}`
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+
+/** An ISO timestamp as a date in the reader's locale ("22 Nov 2026"). */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
+/** An ISO timestamp as a date and time in the reader's locale ("22 Nov 2026, 04:22"). */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso))
+
+/** "page 3" or "pages 3–5", or null when there is no page. */
+export function pageRange(start: number | null, end: number | null): string | null {
+  if (start === null) return null
+  return end !== null && end !== start ? `pages ${start}–${end}` : `page ${start}`
+}

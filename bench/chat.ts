@@ -84,8 +84,11 @@ try {
            select r.title, r.content, gen_random_uuid() as id
            from jsonb_to_recordset($2::jsonb) as r(title text, content text)
          ), docs as (
-           insert into public.documents (id, workspace_id, title, status, stage, chunk_count, extracted_text)
-           select id, $1, left(title, 500), 'ready', 'ready', 1, content from rows
+           insert into public.documents (id, workspace_id, title, status, stage, chunk_count)
+           select id, $1, left(title, 500), 'ready', 'ready', 1 from rows
+         ), texts as (
+           insert into public.document_texts (document_id, workspace_id, text)
+           select id, $1, content from rows
          )
          insert into public.chunks (document_id, workspace_id, ordinal, content, char_start, char_end, page_start, page_end)
          select id, $1, 0, content, 0, char_length(content), 1, 1 from rows`,

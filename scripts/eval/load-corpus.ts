@@ -6,8 +6,8 @@ import type { CorpusEntry } from './beir.ts'
 const BATCH = 500
 
 /**
- * Writes each corpus entry as one document (title, then text) with its chunks, through
- * supabase-js as a workspace editor, in batches. Returns document id → corpus id.
+ * Writes each corpus entry as one document (title, then text) with its text and chunks,
+ * through supabase-js as a workspace editor, in batches. Returns document id → corpus id.
  */
 export async function loadCorpus(
   supabase: SupabaseClient,
@@ -17,6 +17,7 @@ export async function loadCorpus(
   const corpusIdOf = new Map<string, string>()
   for (let from = 0; from < corpus.length; from += BATCH) {
     const documents = []
+    const texts = []
     const chunks = []
     for (const entry of corpus.slice(from, from + BATCH)) {
       const id = randomUUID()
@@ -31,8 +32,8 @@ export async function loadCorpus(
         stage: 'ready',
         progress: 1,
         chunk_count: parts.length,
-        extracted_text: text,
       })
+      texts.push({ document_id: id, workspace_id: workspaceId, text })
       for (const part of parts)
         chunks.push({
           document_id: id,
@@ -49,6 +50,8 @@ export async function loadCorpus(
     }
     const docs = await supabase.from('documents').insert(documents)
     if (docs.error) throw new Error(`inserting documents: ${docs.error.message}`)
+    const text = await supabase.from('document_texts').insert(texts)
+    if (text.error) throw new Error(`inserting document texts: ${text.error.message}`)
     for (let at = 0; at < chunks.length; at += BATCH) {
       const res = await supabase.from('chunks').insert(chunks.slice(at, at + BATCH))
       if (res.error) throw new Error(`inserting chunks: ${res.error.message}`)

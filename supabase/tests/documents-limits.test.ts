@@ -242,9 +242,9 @@ describe('bad files through the whole pipeline', () => {
         status: 'failed',
         error: result.error,
         chunk_count: 0,
-        extracted_text: null,
       })
       expect(await db.chunkCount(result.documentId)).toBe(0)
+      expect(await db.textCount(result.documentId)).toBe(0)
     }
 
     expect(await db.document(other.documentId)).toEqual(othersBefore.doc)

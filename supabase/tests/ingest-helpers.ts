@@ -15,6 +15,9 @@ export function inspect(stack: Stack) {
       )[0],
     chunkCount: async (documentId: string) =>
       (await rows('select 1 from public.chunks where document_id = $1', [documentId])).length,
+    textCount: async (documentId: string) =>
+      (await rows('select 1 from public.document_texts where document_id = $1', [documentId]))
+        .length,
     objectCount: async (prefix: string) =>
       (
         await rows(`select 1 from storage.objects where bucket_id = 'documents' and name like $1`, [

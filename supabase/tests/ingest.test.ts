@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteDocument } from '../../packages/core/src/ingest/delete-document.ts'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
+import { processFile } from '../../packages/core/src/ingest/process-file.ts'
 import type { IngestProgress } from '../../packages/core/src/ingest/types.ts'
-import { inspect, readShared } from './ingest-helpers.ts'
+import { inspect, readShared, textFile } from './ingest-helpers.ts'
 import { clientFor, startStack } from './stack.ts'
 import { createPeople, createWorld, type People } from './world.ts'
 
@@ -21,7 +22,7 @@ const pdf = readShared(`financebench-pdfs/${pdfName}`)
 const docx = readShared('docling-testdata/docx/sources/word_sample.docx')
 
 const editor = () => clientFor(stack, people.editor)
-const { rows, chunkCount, objectCount } = inspect(stack)
+const { rows, chunkCount, textCount, objectCount } = inspect(stack)
 
 describe('ingestFile', () => {
   it('ingests a PDF: ready with its pages, chunks with pages, the original in Storage, BM25 finds it', async () => {
@@ -54,7 +55,13 @@ describe('ingestFile', () => {
       size_bytes: pdf.length,
       storage_path: `${workspaceId}/${result.documentId}/${pdfName}`,
     })
-    expect(doc.extracted_text.length).toBeGreaterThan(1000)
+    const { data: stored } = await editor()
+      .from('document_texts')
+      .select('text')
+      .eq('document_id', result.documentId)
+      .single()
+    const text: string = stored!.text
+    expect(text.length).toBeGreaterThan(1000)
 
     const { data: chunks } = await editor()
       .from('chunks')
@@ -65,7 +72,7 @@ describe('ingestFile', () => {
     for (const chunk of chunks!) {
       expect(chunk.page_start).toBeGreaterThanOrEqual(1)
       expect(chunk.page_end).toBeLessThanOrEqual(9)
-      expect(doc.extracted_text.slice(chunk.char_start, chunk.char_end)).toBe(chunk.content)
+      expect(text.slice(chunk.char_start, chunk.char_end)).toBe(chunk.content)
       expect(chunk.token_count).toBeGreaterThan(0)
     }
     expect(chunks!.at(-1)!.page_end).toBe(9)
@@ -279,6 +286,77 @@ describe('ingestFile', () => {
       [],
     )
     expect(await chunkCount(result.documentId)).toBe(0)
+    expect(await textCount(result.documentId)).toBe(0)
     expect(await objectCount(`${workspaceId}/${result.documentId}/`)).toBe(0)
+  })
+})
+
+describe('the heartbeat of a long step', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const row = async (id: string) =>
+    (
+      await rows<{ status: string; stage: string; progress: number; updated_at: Date }>(
+        'select status, stage, progress, updated_at from public.documents where id = $1',
+        [id],
+      )
+    )[0]!
+  /** How many different updated_at the row shows over ~`ms`, sampled every 50 ms. */
+  const touches = async (id: string, ms: number) => {
+    const seen = new Set<number>()
+    for (let waited = 0; waited < ms; waited += 50) {
+      seen.add((await row(id)).updated_at.getTime())
+      await sleep(50)
+    }
+    return seen.size
+  }
+
+  it('rewrites the row while the upload and the extraction report nothing, and stops with them', async () => {
+    const seen: Record<string, number> = {}
+    let documentId = ''
+    const result = await ingestFile(
+      editor(),
+      { workspaceId, bytes: textFile('A slow heartbeat file'), fileName: 'slow.txt' },
+      {
+        heartbeatMs: 100,
+        upload: async (path, body) => {
+          documentId = path.split('/')[1]!
+          seen.uploading = await touches(documentId, 500)
+          const { error } = await editor().storage.from('documents').upload(path, body)
+          if (error) throw error
+        },
+        process: async (input) => {
+          seen.extracting = await touches(documentId, 500)
+          expect(await row(documentId)).toMatchObject({ stage: 'extracting', progress: 0.1 })
+          return processFile(input)
+        },
+      },
+    )
+    expect(result).toMatchObject({ status: 'ready' })
+    expect(seen.uploading).toBeGreaterThanOrEqual(3)
+    expect(seen.extracting).toBeGreaterThanOrEqual(3)
+    const done = await row(documentId)
+    await sleep(300)
+    expect(done.status).toBe('ready')
+    expect(await row(documentId)).toEqual(done)
+  })
+
+  it('leaves a failed document alone once the step failed', async () => {
+    const result = await ingestFile(
+      editor(),
+      { workspaceId, bytes: textFile('A heartbeat that fails'), fileName: 'fails.txt' },
+      {
+        heartbeatMs: 50,
+        process: async () => {
+          await sleep(200)
+          throw new Error('the extractor gave up')
+        },
+      },
+    )
+    expect(result).toMatchObject({ status: 'failed' })
+    if (result.status !== 'failed') return
+    const failed = await row(result.documentId)
+    expect(failed).toMatchObject({ status: 'failed', progress: 0 })
+    await sleep(200)
+    expect(await row(result.documentId)).toEqual(failed)
   })
 })

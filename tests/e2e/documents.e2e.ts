@@ -137,14 +137,12 @@ describe('documents from upload to deletion', () => {
     await viewer.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Text' }).click()
     const mark = viewer.locator('mark')
     await mark.waitFor()
-    const { data: text } = await editorDb
-      .from('documents')
-      .select('extracted_text')
-      .eq('id', later.document_id)
+    const { data: stored } = await editorDb
+      .from('document_texts')
+      .select('text')
+      .eq('document_id', later.document_id)
       .single()
-    expect(await mark.textContent()).toBe(
-      text?.extracted_text.slice(later.char_start, later.char_end),
-    )
+    expect(await mark.textContent()).toBe(stored?.text.slice(later.char_start, later.char_end))
     await expect.poll(() => inViewport(mark)).toBe(true)
   })
 

@@ -163,13 +163,26 @@ export type Database = {
           },
         ]
       }
+      document_texts: {
+        Row: { document_id: string; text: string; workspace_id: string }
+        Insert: { document_id: string; text: string; workspace_id: string }
+        Update: { document_id?: string; text?: string; workspace_id?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'document_texts_document_id_workspace_id_fkey'
+            columns: ['document_id', 'workspace_id']
+            isOneToOne: false
+            referencedRelation: 'documents'
+            referencedColumns: ['id', 'workspace_id']
+          },
+        ]
+      }
       documents: {
         Row: {
           chunk_count: number
           created_at: string
           created_by: string | null
           error: string | null
-          extracted_text: string | null
           id: string
           mime_type: string | null
           page_count: number | null
@@ -190,7 +203,6 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           error?: string | null
-          extracted_text?: string | null
           id?: string
           mime_type?: string | null
           page_count?: number | null
@@ -211,7 +223,6 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           error?: string | null
-          extracted_text?: string | null
           id?: string
           mime_type?: string | null
           page_count?: number | null

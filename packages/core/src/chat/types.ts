@@ -6,7 +6,7 @@ export type Source = {
   title: string
   page_start: number | null
   page_end: number | null
-  /** The chunk's place in documents.extracted_text; null for chunks written without one. */
+  /** The chunk's place in document_texts.text; null for chunks written without one. */
   char_start: number | null
   char_end: number | null
   content: string

@@ -19,8 +19,9 @@ export interface StoredDocument {
 
 /**
  * From an uploaded original to a ready document: extraction and chunking, chunk rows in
- * batches, the embedding stage when the workspace has a model, then ready (or, for a new
- * version, swapped in for the current one). Shared by ingestFile and retryDocument; the
+ * batches, the embedding stage when the workspace has a model (with a heartbeat on the row
+ * throughout), then the text and ready (or, for a new version, swapped in for the current
+ * one). Shared by ingestFile and retryDocument; the
  * document must have no chunks yet. Any failure goes through failDocument.
  */
 export async function indexDocument(
@@ -32,29 +33,30 @@ export async function indexDocument(
   uploadMs = 0,
 ): Promise<IngestResult> {
   const timings: Timings = { uploadMs, extractMs: 0, chunkMs: 0, indexMs: 0 }
+  let started = 0
   try {
-    await progress.report('extracting')
-    const processed = await process({ bytes, fileName: doc.fileName, mimeType: doc.mimeType })
-    timings.extractMs = processed.extractMs
-    timings.chunkMs = processed.chunkMs
-    signal?.throwIfAborted()
-    await progress.report('chunking', 1)
-
-    const started = performance.now()
-    const { chunks } = processed
-    for (let i = 0; i < chunks.length; i += batchSize) {
-      await progress.report('indexing', i / chunks.length)
-      const rows = chunks.slice(i, i + batchSize).map((c) => chunkRow(c, doc))
-      const insert = supabase.from('chunks').insert(rows)
-      const { error } = await (signal ? insert.abortSignal(signal) : insert)
-      if (error) throw new Error(`the chunks could not be stored: ${error.message}`)
+    const { processed, warning } = await progress.keepAlive(async () => {
+      await progress.report('extracting')
+      const processed = await process({ bytes, fileName: doc.fileName, mimeType: doc.mimeType })
+      timings.extractMs = processed.extractMs
+      timings.chunkMs = processed.chunkMs
       signal?.throwIfAborted()
-    }
-    const warning = await embedDocument(supabase, doc.workspaceId, doc.id, progress, signal)
+      await progress.report('chunking', 1)
+
+      started = performance.now()
+      await storeChunks(supabase, doc, processed.chunks, progress, batchSize, signal)
+      const warning = await embedDocument(supabase, doc.workspaceId, doc.id, progress, signal)
+      return { processed, warning }
+    })
+    const { chunks } = processed
+    // The text before the row turns ready, so a viewer opening it then finds the text.
+    const text = await supabase
+      .from('document_texts')
+      .upsert({ document_id: doc.id, workspace_id: doc.workspaceId, text: processed.text })
+    if (text.error) throw new Error(`the extracted text could not be stored: ${text.error.message}`)
     const fields = {
       progress: 1,
       error: warning ?? null,
-      extracted_text: processed.text,
       page_count: processed.pageCount,
       chunk_count: chunks.length,
     }
@@ -82,9 +84,9 @@ export async function indexDocument(
 }
 
 /**
- * Leaves nothing half-indexed: the chunks go (their vectors with them), the row becomes
- * failed with a reason a person understands ('cancelled' when the signal fired), and the
- * original stays in Storage for a retry. Best effort, without the signal.
+ * Leaves nothing half-indexed: the chunks (their vectors with them) and the text go, the row
+ * becomes failed with a reason a person understands ('cancelled' when the signal fired), and
+ * the original stays in Storage for a retry. Best effort, without the signal.
  */
 export async function failDocument(
   supabase: SupabaseClient,
@@ -93,12 +95,34 @@ export async function failDocument(
   signal?: AbortSignal,
 ): Promise<IngestResult> {
   const error = failureMessage(cause, doc.fileName, signal)
-  await supabase.from('chunks').delete().eq('document_id', doc.id)
+  await Promise.all([
+    supabase.from('chunks').delete().eq('document_id', doc.id),
+    supabase.from('document_texts').delete().eq('document_id', doc.id),
+  ])
   await supabase
     .from('documents')
     .update({ status: 'failed', error, progress: 0, chunk_count: 0 })
     .eq('id', doc.id)
   return { status: 'failed', documentId: doc.id, error }
+}
+
+/** The chunk rows, `batchSize` per insert, with progress through the indexing stage. */
+async function storeChunks(
+  supabase: SupabaseClient,
+  doc: StoredDocument,
+  chunks: Chunk[],
+  progress: ProgressReporter,
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (let i = 0; i < chunks.length; i += batchSize) {
+    await progress.report('indexing', i / chunks.length)
+    const rows = chunks.slice(i, i + batchSize).map((c) => chunkRow(c, doc))
+    const insert = supabase.from('chunks').insert(rows)
+    const { error } = await (signal ? insert.abortSignal(signal) : insert)
+    if (error) throw new Error(`the chunks could not be stored: ${error.message}`)
+    signal?.throwIfAborted()
+  }
 }
 
 function chunkRow(chunk: Chunk, doc: StoredDocument) {

@@ -66,18 +66,21 @@ export async function ingestFile(
   if (inserted.error) return { status: 'refused', error: refusal(inserted.error) }
 
   const doc = { id: documentId, workspaceId, fileName, mimeType, replacesId }
-  const progress = new ProgressReporter(supabase, documentId, onProgress)
+  const progress = new ProgressReporter(supabase, documentId, {
+    onProgress,
+    heartbeatMs: options.heartbeatMs,
+  })
   const started = performance.now()
   try {
     await progress.report('uploading')
     const contentType = mimeType || 'application/octet-stream'
-    if (options.upload) await options.upload(storagePath, bytes, contentType, signal)
-    else {
+    await progress.keepAlive(async () => {
+      if (options.upload) return options.upload(storagePath, bytes, contentType, signal)
       const upload = await supabase.storage
         .from(DOCUMENTS_BUCKET)
         .upload(storagePath, bytes, { contentType })
       if (upload.error) throw new Error(`the upload failed: ${upload.error.message}`)
-    }
+    })
     signal?.throwIfAborted()
   } catch (cause) {
     return failDocument(supabase, doc, cause, signal)

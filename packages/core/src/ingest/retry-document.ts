@@ -73,20 +73,27 @@ export async function retryDocument(
     ...(row.mime_type ? { mimeType: row.mime_type } : {}),
     replacesId: row.replaces_id,
   }
-  const progress = new ProgressReporter(supabase, documentId, options.onProgress, 'extracting')
+  const progress = new ProgressReporter(supabase, documentId, {
+    onProgress: options.onProgress,
+    stage: 'extracting',
+    heartbeatMs: options.heartbeatMs,
+  })
   const started = performance.now()
   try {
     const removed = await supabase.from('chunks').delete().eq('document_id', documentId)
     if (removed.error)
       throw new Error(`its partial chunks could not be removed: ${removed.error.message}`)
-    const download = await supabase.storage.from(DOCUMENTS_BUCKET).download(row.storage_path)
-    if (download.error)
-      throw new Error(`the original could not be downloaded: ${download.error.message}`)
-    const bytes = new Uint8Array(await download.data.arrayBuffer())
+    const bytes = await progress.keepAlive(() => download(supabase, row.storage_path!))
     return await indexDocument(supabase, doc, bytes, progress, options, performance.now() - started)
   } catch (cause) {
     return failDocument(supabase, doc, cause, options.signal)
   }
+}
+
+async function download(supabase: SupabaseClient, path: string): Promise<Uint8Array> {
+  const { data, error } = await supabase.storage.from(DOCUMENTS_BUCKET).download(path)
+  if (error) throw new Error(`the original could not be downloaded: ${error.message}`)
+  return new Uint8Array(await data.arrayBuffer())
 }
 
 async function duplicateOf(supabase: SupabaseClient, row: DocumentRow): Promise<IngestResult> {
@@ -111,7 +118,7 @@ async function retryEmbedding(
   if (claimed.data.length === 0) {
     return { status: 'refused', error: 'Only editors and owners can retry documents.' }
   }
-  const progress = new ProgressReporter(supabase, documentId, onProgress, 'embedding')
+  const progress = new ProgressReporter(supabase, documentId, { onProgress, stage: 'embedding' })
   const started = performance.now()
   const warning = await embedDocument(supabase, row.workspace_id, documentId, progress, signal)
     // Cancelled: the document stays as it was, ready with its old error.

@@ -42,6 +42,8 @@ export interface PipelineOptions {
   /** Chunk rows per insert statement (default 500). */
   batchSize?: number
   process?: ProcessFile
+  /** How often the documents row is rewritten while a long step reports nothing (15 s). */
+  heartbeatMs?: number
 }
 
 export interface IngestOptions extends PipelineOptions {

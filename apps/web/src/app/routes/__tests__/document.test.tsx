@@ -10,8 +10,14 @@ const notes = [
   'Mosses need no pressing and are kept loose in paper packets.',
 ].join('\n\n')
 
-/** A workspace the signed-in owner made, with a plain-text document of three chunks. */
-async function workspaceWithDocument(extra: Record<string, unknown> = {}) {
+/**
+ * A workspace the signed-in owner made, with a plain-text document of three chunks and its
+ * extracted `text` (none when null).
+ */
+async function workspaceWithDocument(
+  extra: Record<string, unknown> = {},
+  text: string | null = notes,
+) {
   await signUpAs('Olivia Owner', uniqueEmail('owner'))
   const { data: workspace, error } = await supabase
     .from('workspaces')
@@ -31,12 +37,17 @@ async function workspaceWithDocument(extra: Record<string, unknown> = {}) {
       status: 'ready',
       stage: 'ready',
       progress: 1,
-      extracted_text: notes,
       ...extra,
     })
     .select('id')
     .single()
   if (docError) throw docError
+  if (text !== null) {
+    const stored = await supabase
+      .from('document_texts')
+      .insert({ document_id: document.id, workspace_id: workspace.id, text })
+    if (stored.error) throw stored.error
+  }
   const path = `${workspace.id}/${document.id}/survey-notes.txt`
   const uploaded = await supabase.storage
     .from('documents')
@@ -115,11 +126,13 @@ describe('document page', () => {
 
   it('marks the passage in a Markdown document’s formatted text', async () => {
     const markdown = '# Survey\n\nThe **mangrove** samples were dried.\n\n- one\n- two'
-    const { workspace, documentId } = await workspaceWithDocument({
-      title: 'Survey.docx',
-      mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      extracted_text: markdown,
-    })
+    const { workspace, documentId } = await workspaceWithDocument(
+      {
+        title: 'Survey.docx',
+        mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
+      markdown,
+    )
     const start = markdown.indexOf('The')
     const end = markdown.indexOf('dried.') + 'dried.'.length
     const { data: chunk } = await supabase
@@ -238,12 +251,10 @@ describe('document page', () => {
   })
 
   it('follows processing live and shows why a document failed', async () => {
-    const { workspace, documentId } = await workspaceWithDocument({
-      status: 'processing',
-      stage: 'extracting',
-      progress: 0.4,
-      extracted_text: null,
-    })
+    const { workspace, documentId } = await workspaceWithDocument(
+      { status: 'processing', stage: 'extracting', progress: 0.4 },
+      null,
+    )
     renderApp(`/w/${workspace.id}/documents/${documentId}`)
     expect(await screen.findByText('Extracting text… 40%')).toBeInTheDocument()
     // Give the realtime subscription a moment to join before the row changes.

@@ -2,16 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from './keys'
 
-/** A ready document's extracted text (Markdown for Word, HTML and Markdown files). */
+/**
+ * A ready document's extracted text (Markdown for Word, HTML and Markdown files); empty while
+ * it has none yet.
+ */
 export async function getDocumentText(documentId: string, signal: AbortSignal) {
   const { data, error } = await supabase
-    .from('documents')
-    .select('extracted_text')
-    .eq('id', documentId)
+    .from('document_texts')
+    .select('text')
+    .eq('document_id', documentId)
     .abortSignal(signal)
-    .single()
+    .maybeSingle()
   if (error) throw error
-  return data.extracted_text ?? ''
+  return data?.text ?? ''
 }
 
 export function useDocumentText(documentId: string) {

@@ -3,14 +3,9 @@ import type { Database } from '@/lib/database.types'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from './keys'
 
-// Everything but extracted_text, which can run to megabytes: text views fetch it on their own,
-// so the live refetches while a document is processed or renamed stay small.
-const columns =
-  'id, workspace_id, title, storage_path, mime_type, size_bytes, sha256, status, stage, progress, error, page_count, chunk_count, version, replaces_id, created_by, created_at, updated_at'
-
 type Row = Database['public']['Tables']['documents']['Row']
 
-export type DocumentDetail = Omit<Row, 'extracted_text'> & {
+export type DocumentDetail = Row & {
   /** The uploader's display name; null when they left or their account is gone. */
   uploader: string | null
 }
@@ -22,7 +17,7 @@ export async function getDocument(
 ): Promise<DocumentDetail | null> {
   const { data, error } = await supabase
     .from('documents')
-    .select(columns)
+    .select('*')
     .eq('id', documentId)
     .abortSignal(signal)
     .maybeSingle()

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { libraryKeys } from './keys'
 
-/** What the list shows of a document: never extracted_text, which can be megabytes. */
+/** What the list shows of a document. */
 export const DOCUMENT_COLUMNS =
   'id, title, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id'
 

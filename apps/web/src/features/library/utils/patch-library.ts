@@ -6,8 +6,8 @@ export type LibraryChange = { upserted: LibraryDocument } | { deleted: string }
 
 /**
  * The list after one realtime change: an updated row replaced in place, a new one first (the
- * list is newest first), a deleted one gone. Only the listed columns are kept, so a change
- * that carries extracted_text does not keep megabytes of text in the cache.
+ * list is newest first), a deleted one gone. Only the listed columns are kept, as a fetched
+ * row would have them.
  */
 export function patchLibrary(library: Library, change: LibraryChange): Library {
   if ('deleted' in change) {

@@ -58,6 +58,8 @@ describe('document header actions', () => {
     expect(dialog).toHaveTextContent('Delete “Survey notes.txt”?')
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    // Focus goes back to the menu's button, not to the page (the menu item is gone).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'More actions' })).toHaveFocus())
 
     await user.click(screen.getByRole('button', { name: 'More actions' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))

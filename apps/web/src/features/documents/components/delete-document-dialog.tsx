@@ -15,16 +15,18 @@ type DeleteDocumentDialogProps = {
   title: string
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** Where focus goes back to on closing (the menu that opened it is gone by then). */
+  onCloseAutoFocus: (event: Event) => void
   onDeleted: () => void
 }
 
 /** Deletes the document, its original and its passages, after confirmation. */
 export function DeleteDocumentDialog(props: DeleteDocumentDialogProps) {
-  const { id, title, open, onOpenChange, onDeleted } = props
+  const { id, title, open, onOpenChange, onCloseAutoFocus, onDeleted } = props
   const remove = useDeleteDocument({ onSuccess: onDeleted })
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete “{title}”?</AlertDialogTitle>
           <AlertDialogDescription>

@@ -1,6 +1,6 @@
 import { EllipsisIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import type * as React from 'react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -26,48 +26,61 @@ type DocumentEditActionsProps = {
  */
 export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActionsProps) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
-  const openChange = (open: boolean) => (open ? null : setDialog(null))
+  const more = useRef<HTMLButtonElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const show = (kind: 'rename' | 'delete', from: HTMLElement | null) => {
+    opener.current = from
+    setDialog(kind)
+  }
+  const dialogProps = {
+    id: doc.id,
+    title: doc.title,
+    onOpenChange: (open: boolean) => (open ? null : setDialog(null)),
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault()
+      opener.current?.focus()
+    },
+  }
   return (
     <>
       {extra}
-      <Button variant="outline" className="max-sm:hidden" onClick={() => setDialog('rename')}>
+      <Button
+        variant="outline"
+        className="max-sm:hidden"
+        onClick={(event) => show('rename', event.currentTarget)}
+      >
         <PencilIcon aria-hidden /> Rename
       </Button>
       <Button
         variant="outline"
         className="text-destructive max-sm:hidden"
-        onClick={() => setDialog('delete')}
+        onClick={(event) => show('delete', event.currentTarget)}
       >
         <Trash2Icon aria-hidden /> Delete
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="icon" className="sm:hidden" aria-label="More actions">
+          <Button
+            ref={more}
+            variant="outline"
+            size="icon"
+            className="sm:hidden"
+            aria-label="More actions"
+          >
             <EllipsisIcon aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setDialog('rename')}>
+          <DropdownMenuItem onSelect={() => show('rename', more.current)}>
             <PencilIcon aria-hidden /> Rename
           </DropdownMenuItem>
-          <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
+          <DropdownMenuItem variant="destructive" onSelect={() => show('delete', more.current)}>
             <Trash2Icon aria-hidden /> Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <RenameDocumentDialog
-        id={doc.id}
-        title={doc.title}
-        open={dialog === 'rename'}
-        onOpenChange={openChange}
-      />
-      <DeleteDocumentDialog
-        id={doc.id}
-        title={doc.title}
-        open={dialog === 'delete'}
-        onOpenChange={openChange}
-        onDeleted={onDeleted}
-      />
+      <RenameDocumentDialog {...dialogProps} open={dialog === 'rename'} />
+      <DeleteDocumentDialog {...dialogProps} open={dialog === 'delete'} onDeleted={onDeleted} />
     </>
   )
 }

@@ -46,13 +46,16 @@ type RenameDocumentDialogProps = {
   title: string
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** Where focus goes back to on closing (the menu that opened it is gone by then). */
+  onCloseAutoFocus: (event: Event) => void
 }
 
 /** Renames a document for everyone in the workspace (editors and owners). */
-export function RenameDocumentDialog({ id, title, open, onOpenChange }: RenameDocumentDialogProps) {
+export function RenameDocumentDialog(props: RenameDocumentDialogProps) {
+  const { id, title, open, onOpenChange, onCloseAutoFocus } = props
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Rename document</DialogTitle>
           <DialogDescription>

@@ -182,7 +182,9 @@ describe('documents from upload to deletion', () => {
     const page = await phone.newPage()
     await page.goto(href)
     await page.locator('mark').first().waitFor()
-    await page.getByRole('button', { name: 'Rename' }).waitFor()
+    // Below 640 px Rename and Delete sit in the More actions menu, keeping the actions on one row.
+    await page.getByRole('button', { name: 'More actions' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Rename' }).isVisible()).toBe(false)
     await screenshot(page, 'phone-document', { fullPage: false })
     await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'phone-document-top', { fullPage: false })

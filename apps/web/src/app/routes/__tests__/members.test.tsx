@@ -145,7 +145,7 @@ describe('members', () => {
     try {
       const first = renderApp(`/w/${workspace.id}/members`)
       await waitFor(() => expect(membersChannel()?.state).toBe('joined'))
-      // Left and opened again at once: the server has not yet confirmed the leave.
+      // Left and opened again at once: the first mount's channel may still be leaving.
       first.unmount()
       renderApp(`/w/${workspace.id}/members`)
       expect(await screen.findByText('2 members')).toBeInTheDocument()

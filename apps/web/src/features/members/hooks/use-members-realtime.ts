@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from '../api/keys'
 
-// supabase-js hands back the existing channel of a topic until the server confirms its leave,
-// and a channel that is leaving cannot be joined again: a remount before that reply (StrictMode,
-// leaving a workspace and coming straight back) would listen on a dead channel. A topic of
+// supabase-js hands back the existing channel of a topic until the server confirms that
+// channel's leave, and joining a leaving channel does nothing: remounting before that reply
+// (leaving the workspace and coming straight back) would listen on a dead channel. A topic of
 // its own per mount never meets the one still leaving.
 let mounts = 0
 

@@ -19,7 +19,7 @@ const WRITE_EVERY_MS = 500
  * While a step runs, the row is written at least this often: other members' libraries call
  * a processing document interrupted once its updated_at is a minute old.
  */
-export const HEARTBEAT_MS = 15_000
+const HEARTBEAT_MS = 15_000
 
 export interface ProgressReporterOptions {
   onProgress?: ((progress: IngestProgress) => void) | undefined

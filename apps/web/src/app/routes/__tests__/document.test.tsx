@@ -225,6 +225,31 @@ describe('document page', () => {
     expect(files).toEqual([])
   })
 
+  // The phone header's menu: the buttons it stands for are hidden by CSS below 640 px, which
+  // the test DOM does not apply, so the menu is driven here directly.
+  it('offers Rename and Delete in the More actions menu, giving focus back to it', async () => {
+    const { workspace, documentId } = await workspaceWithDocument()
+    const { user, router } = renderApp(`/w/${workspace.id}/documents/${documentId}`)
+    const more = await screen.findByRole('button', { name: 'More actions' })
+    await user.click(more)
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }))
+    const rename = await screen.findByRole('dialog', { name: 'Rename document' })
+    expect(within(rename).getByLabelText('Title')).toHaveValue('Survey notes.txt')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // Not lost to the page: the menu item that opened the dialog is gone.
+    await waitFor(() => expect(more).toHaveFocus())
+
+    await user.click(more)
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm).toHaveTextContent('Delete “Survey notes.txt”?')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete document' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace.id}/library`))
+    const { data } = await supabase.from('documents').select('id').eq('id', documentId)
+    expect(data).toEqual([])
+  })
+
   it('shows a viewer the document without any action that changes it', async () => {
     const { workspace, documentId } = await workspaceWithDocument()
     await joinAsViewer(workspace.id)
@@ -235,6 +260,7 @@ describe('document page', () => {
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull()
   })
 
   it('says a missing document is not found, with a way back to the library', async () => {

@@ -4,7 +4,7 @@
 // visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
-import { embedQuery } from './embed.ts'
+import { embedQueryWith } from '../_shared/ai/query.ts'
 import { readInput } from './input.ts'
 
 const url = Deno.env.get('SUPABASE_URL')!
@@ -37,18 +37,22 @@ Deno.serve(async (req) => {
     auth: noSession,
     global: { headers: { Authorization: req.headers.get('Authorization')! } },
   })
-  // Both at once: a non-member's query is never embedded (their read of the workspace's
-  // model finds no row), and the search waits on one round trip fewer.
-  const [member, embedding] = await Promise.all([
-    caller.rpc('has_role', { workspace_id: workspaceId, min_role: 'viewer' }),
-    embedQuery(caller, workspaceId, query),
-  ])
-  if (member.error) {
-    return fail(502, 'search_failed', `Could not check your membership: ${member.error.message}`)
+  // Membership and the embedding model in one read as the caller: RLS shows the workspace
+  // to its members only (a non-member's query is never embedded). The query is embedded
+  // with the ACTIVE model, the one chunks.embedding holds (a pending model's vectors are
+  // not searchable until promoted).
+  const workspace = await caller
+    .from('workspaces')
+    .select('embedding_model')
+    .eq('id', workspaceId)
+    .maybeSingle<{ embedding_model: string | null }>()
+  if (workspace.error) {
+    return fail(502, 'search_failed', `Could not check your membership: ${workspace.error.message}`)
   }
-  if (member.data !== true) {
+  if (!workspace.data) {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
+  const embedding = await embedQueryWith(workspace.data.embedding_model, query)
 
   const { data, error } = await caller.rpc('search_chunks', {
     workspace_id: workspaceId,

@@ -1,6 +1,6 @@
-import type { RealtimeChannel } from '@supabase/supabase-js'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { channelTopic } from '@/lib/channel-topic'
 import { supabase } from '@/lib/supabase'
 import { chatKeys } from '../api/keys'
 
@@ -8,28 +8,21 @@ import { chatKeys } from '../api/keys'
 export function useConversationsRealtime(workspaceId: string) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    // Joined a tick later: React's development remount would otherwise reuse the channel it
-    // is still leaving (supabase-js returns the existing channel of a topic).
-    let channel: RealtimeChannel | null = null
-    const join = setTimeout(() => {
-      channel = supabase
-        .channel(`conversations:${workspaceId}`)
-        .on(
-          'postgres_changes',
-          {
-            event: '*',
-            schema: 'public',
-            table: 'conversations',
-            filter: `workspace_id=eq.${workspaceId}`,
-          },
-          () =>
-            void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(workspaceId) }),
-        )
-        .subscribe()
-    })
+    const channel = supabase
+      .channel(channelTopic(`conversations:${workspaceId}`))
+      .on(
+        'postgres_changes',
+        {
+          event: '*',
+          schema: 'public',
+          table: 'conversations',
+          filter: `workspace_id=eq.${workspaceId}`,
+        },
+        () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(workspaceId) }),
+      )
+      .subscribe()
     return () => {
-      clearTimeout(join)
-      if (channel) void supabase.removeChannel(channel)
+      void supabase.removeChannel(channel)
     }
   }, [queryClient, workspaceId])
 }

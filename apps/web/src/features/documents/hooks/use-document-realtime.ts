@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { channelTopic } from '@/lib/channel-topic'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from '../api/keys'
 
@@ -14,7 +15,7 @@ export function useDocumentRealtime(documentId: string) {
     const refetch = () =>
       void queryClient.invalidateQueries({ queryKey: documentKeys.detail(documentId) })
     const channel = supabase
-      .channel(`document:${documentId}`)
+      .channel(channelTopic(`document:${documentId}`))
       .on(
         'postgres_changes',
         { event: 'UPDATE', schema: 'public', table: 'documents', filter: `id=eq.${documentId}` },

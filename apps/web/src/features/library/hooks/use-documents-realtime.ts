@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { useEffect } from 'react'
+import { channelTopic } from '@/lib/channel-topic'
 import { supabase } from '@/lib/supabase'
 import { getUploaders, type Library, type LibraryDocument } from '../api/get-documents'
 import { libraryKeys } from '../api/keys'
@@ -48,7 +49,7 @@ export function useDocumentsRealtime(workspaceId: string) {
 
     let joined = false
     const channel = supabase
-      .channel(`library:${workspaceId}`)
+      .channel(channelTopic(`library:${workspaceId}`))
       .on(
         'postgres_changes',
         {

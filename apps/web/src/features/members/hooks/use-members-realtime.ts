@@ -1,13 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { channelTopic } from '@/lib/channel-topic'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from '../api/keys'
-
-// supabase-js hands back the existing channel of a topic until the server confirms that
-// channel's leave, and joining a leaving channel does nothing: remounting before that reply
-// (leaving the workspace and coming straight back) would listen on a dead channel. A topic of
-// its own per mount never meets the one still leaving.
-let mounts = 0
 
 /**
  * Keeps the member list live: any change to the workspace's memberships (roles, joins,
@@ -21,7 +16,7 @@ export function useMembersRealtime(workspaceId: string, onChange?: () => void) {
   })
   useEffect(() => {
     const channel = supabase
-      .channel(`workspace-members:${workspaceId}:${(mounts += 1)}`)
+      .channel(channelTopic(`workspace-members:${workspaceId}`))
       .on(
         'postgres_changes',
         {

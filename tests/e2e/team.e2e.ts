@@ -98,7 +98,7 @@ describe('a team gets started', () => {
       .first()
       .waitFor()
     // A viewer may not upload.
-    expect(await guest.getByRole('button', { name: 'Upload documents' }).count()).toBe(0)
+    expect(await guest.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0)
   })
 
   it('mails someone without an account an invitation that signs them up and in', async () => {
@@ -140,9 +140,9 @@ describe('a team gets started', () => {
     await screenshot(owner, 'members')
 
     // Live, through Realtime: no reload needed.
-    await guest.getByRole('button', { name: 'Upload documents' }).waitFor()
+    await guest.getByRole('button', { name: 'Upload', exact: true }).waitFor()
     await guest.reload()
-    await guest.getByRole('button', { name: 'Upload documents' }).waitFor()
+    await guest.getByRole('button', { name: 'Upload', exact: true }).waitFor()
   })
 
   it('signs the colleague out and back in, to the workspace they used last', async () => {

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deleteDocument } from '../../packages/core/src/ingest/delete-document.ts'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
-import { inspect, searchDocuments, textFile } from './ingest-helpers.ts'
-import { clientFor, startStack } from './stack.ts'
-import { createPeople, createWorld, type People } from './world.ts'
+import { searchDocuments, startIngestWorld, textFile } from './ingest-helpers.ts'
+import { clientFor } from './stack.ts'
 
-const stack = await startStack()
-afterAll(() => stack.stop())
-const db = inspect(stack)
-
-let people: People
-let workspaceId: string
-beforeAll(async () => {
-  people = await createPeople(stack)
-  workspaceId = (await createWorld(stack, people)).workspaceId
-})
-
-const editor = () => clientFor(stack, people.editor)
+const { stack, db, people, workspaceId, editor } = await startIngestWorld()
 
 async function readyDocument(words: string, fileName: string) {
   const result = await ingestFile(editor(), { workspaceId, bytes: textFile(words, 400), fileName })

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import { buildPdf } from '../../packages/core/src/testing/build-pdf.ts'
 import { buildZip } from '../../packages/core/src/testing/build-zip.ts'
-import { inspect, readShared, textFile } from './ingest-helpers.ts'
-import { clientFor, startStack } from './stack.ts'
-import { createPeople, createWorld, type People } from './world.ts'
+import { readShared, startIngestWorld, textFile } from './ingest-helpers.ts'
+import { clientFor } from './stack.ts'
 
-const stack = await startStack()
-afterAll(() => stack.stop())
-const db = inspect(stack)
-
-let people: People
-let workspaceId: string
-beforeAll(async () => {
-  people = await createPeople(stack)
-  workspaceId = (await createWorld(stack, people)).workspaceId
-})
-
-const editor = () => clientFor(stack, people.editor)
+const { stack, db, people, workspaceId, editor } = await startIngestWorld()
 const realPdf = readShared('financebench-pdfs/AMCOR_2022_8K_dated-2022-07-01.pdf')
 
 /** Every row and object of the workspace, to show that a refusal wrote nothing. */

@@ -1,24 +1,13 @@
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import { retryDocument } from '../../packages/core/src/ingest/retry-document.ts'
 import { DEFAULT_ANON_KEY } from '../../packages/localbase/src/index.ts'
-import { inspect, searchDocuments, textFile } from './ingest-helpers.ts'
-import { clientFor, startStack, type User } from './stack.ts'
-import { createPeople, createWorld, type People } from './world.ts'
+import { searchDocuments, startIngestWorld, textFile } from './ingest-helpers.ts'
+import { clientFor, type User } from './stack.ts'
+import { createWorld } from './world.ts'
 
-const stack = await startStack()
-afterAll(() => stack.stop())
-const db = inspect(stack)
-
-let people: People
-let workspaceId: string
-beforeAll(async () => {
-  people = await createPeople(stack)
-  workspaceId = (await createWorld(stack, people)).workspaceId
-})
-
-const editor = () => clientFor(stack, people.editor)
+const { stack, db, people, workspaceId, editor } = await startIngestWorld()
 
 /** supabase-js as `user`, running `beforeSwap` just before the replace_document call. */
 function clientPausingBeforeSwap(user: User, beforeSwap: () => Promise<void>) {

@@ -1,7 +1,22 @@
 import { readFileSync } from 'node:fs'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll } from 'vitest'
 import { sharedData } from '../../packages/core/src/testing/shared-data.ts'
-import type { Stack } from './stack.ts'
+import { clientFor, startStack, type Stack } from './stack.ts'
+import { createPeople, createWorld } from './world.ts'
+
+/**
+ * A stack for one test file, stopped after it, with world.ts's people and workspace:
+ * `editor()` is a client as its editor, `db` reads as the database owner.
+ */
+export async function startIngestWorld() {
+  const stack = await startStack()
+  afterAll(() => stack.stop())
+  const people = await createPeople(stack)
+  const { workspaceId } = await createWorld(stack, people)
+  const editor = () => clientFor(stack, people.editor)
+  return { stack, db: inspect(stack), people, workspaceId, editor }
+}
 
 /** Test-side reads as the database owner (no RLS), to see what was really written. */
 export function inspect(stack: Stack) {

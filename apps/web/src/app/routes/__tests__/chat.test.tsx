@@ -134,6 +134,30 @@ describe('chat', () => {
     expect(left).toEqual([])
   })
 
+  it('keeps the delete confirmation open and says why when the delete fails', async () => {
+    const { workspace } = await ownWorkspace()
+    const { data: conversation, error } = await supabase
+      .from('conversations')
+      .insert({ workspace_id: workspace.id, title: 'Seed bank' })
+      .select()
+      .single()
+    if (error) throw error
+    const { user } = renderApp(`/w/${workspace.id}/chat`)
+    const list = await screen.findByRole('navigation', { name: 'Conversations' })
+    await user.click(await within(list).findByRole('button', { name: 'Actions for Seed bank' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog')
+    // Gone before the click (another tab, say): the delete finds no row to remove.
+    await supabase.from('conversations').delete().eq('id', conversation.id)
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'Only the person who started it can delete it.',
+    )
+    expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeEnabled()
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }))
+    await waitFor(() => expect(confirm).not.toBeInTheDocument())
+  })
+
   it('answers offline from the documents, with citation chips that open the passage', async () => {
     const { workspace } = await ownWorkspace()
     const { documentId, chunkIds } = await addDocument(workspace.id)

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { chatKeys } from './keys'
 import type { Conversation } from './types'
@@ -16,6 +15,7 @@ export async function deleteConversation(conversation: Conversation) {
   if (data.length === 0) throw new Error('Only the person who started it can delete it.')
 }
 
+/** A failure is shown by the confirm dialog that asked. */
 export function useDeleteConversation(options: { onSuccess?: (c: Conversation) => void } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -28,6 +28,5 @@ export function useDeleteConversation(options: { onSuccess?: (c: Conversation) =
         queryKey: chatKeys.conversations(conversation.workspace_id),
       })
     },
-    onError: (error) => toast.error(`Could not delete the conversation: ${errorMessage(error)}`),
   })
 }

@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/layout/confirm-dialog'
 import { useDeleteConversation } from '../api/delete-conversation'
 import type { Conversation } from '../api/types'
 
@@ -28,29 +19,20 @@ export function DeleteConversationDialog({
       onDeleted(deleted)
     },
   })
+  const who = conversation?.visibility === 'shared' ? ' for everyone in the workspace' : ''
   return (
-    <AlertDialog open={conversation !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete “{conversation?.title}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {conversation?.visibility === 'shared'
-              ? 'Its questions and answers are deleted for everyone in the workspace.'
-              : 'Its questions and answers are deleted.'}{' '}
-            This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => conversation && remove.mutate(conversation)}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={conversation !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete “${conversation?.title ?? ''}”?`}
+      description={`Its questions and answers are deleted${who}. This cannot be undone.`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      cancelLabel="Keep it"
+      destructive
+      onConfirm={async () => {
+        if (conversation) await remove.mutateAsync(conversation)
+      }}
+    />
   )
 }

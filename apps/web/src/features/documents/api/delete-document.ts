@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 
-/** Removes the original from Storage, then the row (its chunks go with it). */
+/**
+ * Removes the original from Storage, then the row (its chunks go with it). A failure is shown
+ * by the confirm dialog that asked.
+ */
 export function useDeleteDocument({ onSuccess }: { onSuccess: () => void }) {
   return useMutation({
     mutationFn: (documentId: string) => deleteDocument(supabase, documentId),
@@ -12,6 +14,5 @@ export function useDeleteDocument({ onSuccess }: { onSuccess: () => void }) {
       toast.success('Document deleted')
       onSuccess()
     },
-    onError: (error) => toast.error(`Could not delete the document: ${errorMessage(error)}`),
   })
 }

@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/layout/confirm-dialog'
 import { useDeleteDocument } from '../api/delete-document'
 
 type DeleteDocumentDialogProps = {
@@ -21,30 +12,22 @@ type DeleteDocumentDialogProps = {
 }
 
 /** Deletes the document, its original and its passages, after confirmation. */
-export function DeleteDocumentDialog(props: DeleteDocumentDialogProps) {
-  const { id, title, open, onOpenChange, onCloseAutoFocus, onDeleted } = props
+export function DeleteDocumentDialog({
+  id,
+  title,
+  onDeleted,
+  ...dialog
+}: DeleteDocumentDialogProps) {
   const remove = useDeleteDocument({ onSuccess: onDeleted })
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete “{title}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The original file and every passage of it are deleted for everyone in the workspace;
-            chat answers that cited it lose their link. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(id)}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete document'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      {...dialog}
+      title={`Delete “${title}”?`}
+      description="The original file and every passage of it are deleted for everyone in the workspace; chat answers that cited it lose their link. This cannot be undone."
+      confirmLabel="Delete document"
+      pendingLabel="Deleting…"
+      destructive
+      onConfirm={() => remove.mutateAsync(id)}
+    />
   )
 }

@@ -1,13 +1,15 @@
 import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { patchLibrary } from '../utils/patch-library'
 import type { Library } from './get-documents'
 import { libraryKeys } from './keys'
 
-/** Removes the original from Storage, then the row (its chunks go with it). */
+/**
+ * Removes the original from Storage, then the row (its chunks go with it). A failure is shown
+ * by the confirm dialog that asked.
+ */
 export function useDeleteDocument(workspaceId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -19,6 +21,5 @@ export function useDeleteDocument(workspaceId: string) {
       )
       toast.success('Document deleted')
     },
-    onError: (error) => toast.error(`Could not delete the document: ${errorMessage(error)}`),
   })
 }

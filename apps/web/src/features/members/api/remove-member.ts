@@ -1,6 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from './keys'
 
@@ -22,6 +20,7 @@ export async function removeMember({
   if (data.length === 0) throw new Error('Only an owner can remove other members.')
 }
 
+/** Failures are the caller's to show: a toast in the list, the dialog's own when leaving. */
 export function useRemoveMember(
   workspaceId: string,
   { onSuccess }: { onSuccess?: (userId: string) => void } = {},
@@ -33,6 +32,5 @@ export function useRemoveMember(
       await queryClient.invalidateQueries({ queryKey: memberKeys.members(workspaceId) })
       onSuccess?.(userId)
     },
-    onError: (error) => toast.error(errorMessage(error)),
   })
 }

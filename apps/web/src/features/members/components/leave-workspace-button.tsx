@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/layout/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { useMembers } from '../api/get-members'
 import { useRemoveMember } from '../api/remove-member'
@@ -37,28 +28,15 @@ export function LeaveWorkspaceButton({
     )
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline">Leave workspace</Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave “{workspaceName}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You lose access to its documents and conversations until someone invites you again.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={leave.isPending}
-            onClick={() => leave.mutate(userId)}
-          >
-            {leave.isPending ? 'Leaving…' : 'Leave'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={<Button variant="outline">Leave workspace</Button>}
+      title={`Leave “${workspaceName}”?`}
+      description="You lose access to its documents and conversations until someone invites you again."
+      confirmLabel="Leave"
+      pendingLabel="Leaving…"
+      cancelLabel="Stay"
+      destructive
+      onConfirm={() => leave.mutateAsync(userId)}
+    />
   )
 }

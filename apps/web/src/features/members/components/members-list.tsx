@@ -1,3 +1,4 @@
+import { toast } from 'sonner'
 import { FormError } from '@/components/layout/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
@@ -36,7 +37,11 @@ export function MembersList({ workspaceId, userId, canManage }: MembersListProps
             canManage={canManage}
             busy={changeRole.isPending || remove.isPending}
             onRoleChange={(role) => changeRole.mutate({ userId: member.userId, role })}
-            onRemove={() => remove.mutate(member.userId)}
+            onRemove={() =>
+              remove.mutate(member.userId, {
+                onError: (error) => toast.error(errorMessage(error)),
+              })
+            }
           />
         ))}
       </ul>

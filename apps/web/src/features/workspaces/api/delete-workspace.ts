@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { workspaceKeys } from './keys'
 
@@ -11,6 +10,7 @@ export async function deleteWorkspace(id: string) {
   if (data.length === 0) throw new Error('Only an owner can delete this workspace.')
 }
 
+/** A failure is shown by the confirm dialog that asked. */
 export function useDeleteWorkspace({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -21,6 +21,5 @@ export function useDeleteWorkspace({ onSuccess }: { onSuccess?: () => void } = {
       toast.success('Workspace deleted')
       onSuccess?.()
     },
-    onError: (error) => toast.error(`Could not delete the workspace: ${errorMessage(error)}`),
   })
 }

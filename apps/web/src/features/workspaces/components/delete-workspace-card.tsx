@@ -1,14 +1,5 @@
 import { useState } from 'react'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/layout/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -37,38 +28,27 @@ export function DeleteWorkspaceCard({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog onOpenChange={() => setTyped('')}>
-          <AlertDialogTrigger asChild>
-            <Button variant="destructive">Delete workspace…</Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete “{workspace.name}”?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Everything in it is deleted for every member. Type the workspace’s name to confirm.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor="confirm-name">Workspace name</Label>
-              <Input
-                id="confirm-name"
-                autoComplete="off"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </div>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Button
-                variant="destructive"
-                disabled={typed !== workspace.name || remove.isPending}
-                onClick={() => remove.mutate(workspace.id)}
-              >
-                {remove.isPending ? 'Deleting…' : 'Delete forever'}
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          trigger={<Button variant="destructive">Delete workspace…</Button>}
+          onOpenChange={() => setTyped('')}
+          title={`Delete “${workspace.name}”?`}
+          description="Everything in it is deleted for every member. Type the workspace’s name to confirm."
+          confirmLabel="Delete forever"
+          pendingLabel="Deleting…"
+          destructive
+          disabled={typed !== workspace.name}
+          onConfirm={() => remove.mutateAsync(workspace.id)}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="confirm-name">Workspace name</Label>
+            <Input
+              id="confirm-name"
+              autoComplete="off"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   )

@@ -86,11 +86,7 @@ export function ConversationList({
           </ul>
         )}
       </nav>
-      <RenameConversationDialog
-        key={renaming?.id ?? 'none'}
-        conversation={renaming}
-        onClose={() => setRenaming(null)}
-      />
+      <RenameConversationDialog conversation={renaming} onClose={() => setRenaming(null)} />
       <DeleteConversationDialog
         conversation={deleting}
         onClose={() => setDeleting(null)}

@@ -27,13 +27,12 @@ export async function renameDocument({ id, title }: DocumentTitleInput & { id: s
   if (!data) throw new Error('You can no longer rename this document.')
 }
 
-export function useRenameDocument({ onSuccess }: { onSuccess?: () => void } = {}) {
+export function useRenameDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: renameDocument,
     onSuccess: async (_, { id }) => {
       toast.success('Document renamed')
-      onSuccess?.()
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.detail(id) }),
         // Titles shown elsewhere (search, filters) refresh when next shown; nothing else,

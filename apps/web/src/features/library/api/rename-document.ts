@@ -23,7 +23,7 @@ export async function renameDocument({ id, title }: { id: string; title: string 
   return data[0]!
 }
 
-export function useRenameDocument(workspaceId: string, { onSuccess }: { onSuccess?: () => void }) {
+export function useRenameDocument(workspaceId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: renameDocument,
@@ -37,7 +37,6 @@ export function useRenameDocument(workspaceId: string, { onSuccess }: { onSucces
           : library,
       )
       toast.success('Document renamed')
-      onSuccess?.()
     },
     onError: (error) => toast.error(`Could not rename the document: ${errorMessage(error)}`),
   })

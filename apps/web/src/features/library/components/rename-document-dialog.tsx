@@ -1,21 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import { z } from 'zod'
-import { FormField } from '@/components/layout/form-field'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
+import { RenameDialog } from '@/components/layout/rename-dialog'
 import { titleSchema, useRenameDocument } from '../api/rename-document'
-
-const schema = z.object({ title: titleSchema })
-type RenameInput = z.infer<typeof schema>
 
 type RenameDocumentDialogProps = {
   workspaceId: string
@@ -28,52 +12,19 @@ export function RenameDocumentDialog({
   document,
   onClose,
 }: RenameDocumentDialogProps) {
+  const rename = useRenameDocument(workspaceId)
   return (
-    <Dialog open={!!document} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Rename document</DialogTitle>
-          <DialogDescription>The title everyone in the workspace sees.</DialogDescription>
-        </DialogHeader>
-        {document ? (
-          <RenameForm workspaceId={workspaceId} document={document} onDone={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-function RenameForm({
-  workspaceId,
-  document,
-  onDone,
-}: {
-  workspaceId: string
-  document: { id: string; title: string }
-  onDone: () => void
-}) {
-  const rename = useRenameDocument(workspaceId, { onSuccess: onDone })
-  const form = useForm<RenameInput>({
-    resolver: zodResolver(schema),
-    defaultValues: { title: document.title },
-  })
-  return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={form.handleSubmit(({ title }) => rename.mutate({ id: document.id, title }))}
-    >
-      <FormField id="document-title" label="Title" error={form.formState.errors.title?.message}>
-        <Input autoComplete="off" autoFocus {...form.register('title')} />
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={rename.isPending}>
-          {rename.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <RenameDialog
+      open={!!document}
+      onOpenChange={(open) => (open ? null : onClose())}
+      heading="Rename document"
+      description="The title everyone in the workspace sees."
+      fieldId="document-title"
+      value={document?.title ?? ''}
+      schema={titleSchema}
+      onSave={async (title) => {
+        if (document) await rename.mutateAsync({ id: document.id, title })
+      }}
+    />
   )
 }

@@ -5,13 +5,13 @@ import { EmptyState } from '@/components/layout/empty-state'
 import { Input } from '@/components/ui/input'
 import { errorMessage } from '@/lib/errors'
 import { documentHref } from '@/lib/links'
+import { useSearchableDocuments } from '../api/get-searchable-documents'
 import { useSearchChunks, type SearchResult } from '../api/search-chunks'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
-import type { DocumentKind } from '../utils/kinds'
-import { DocumentFilter } from './document-filter'
+import { DOCUMENT_KINDS, type DocumentKind, kindsPresent } from '../utils/kinds'
+import { FilterSelect } from './filter-select'
 import { ResultCard } from './result-card'
 import { ResultSkeletons } from './result-skeletons'
-import { TypeFilter } from './type-filter'
 
 const optionId = (index: number) => `search-result-${index}`
 
@@ -27,6 +27,8 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
   const [active, setActive] = useState(0)
   const query = useDebouncedValue(text.trim())
   const search = useSearchChunks(workspaceId, query, { documentId, kind })
+  const documents = useSearchableDocuments(workspaceId).data ?? []
+  const kinds = kindsPresent(documents.map((d) => d.mime_type))
   const navigate = useNavigate()
   const results = query ? (search.data ?? []) : []
   const current = Math.min(active, results.length - 1)
@@ -68,22 +70,33 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
             onKeyDown={onKeyDown}
           />
         </div>
-        <TypeFilter
-          workspaceId={workspaceId}
-          value={kind}
-          onChange={(next) => {
-            setKind(next)
-            setActive(0)
-          }}
-        />
-        <DocumentFilter
-          workspaceId={workspaceId}
-          value={documentId}
-          onChange={(next) => {
-            setDocumentId(next)
-            setActive(0)
-          }}
-        />
+        {/* A choice of kinds only where the workspace has several (or one is chosen). */}
+        {kinds.length > 1 || kind !== null ? (
+          <FilterSelect
+            label="Type"
+            allLabel="All types"
+            options={kinds.map((value) => ({ value, label: DOCUMENT_KINDS[value] }))}
+            value={kind}
+            onChange={(next) => {
+              setKind(next)
+              setActive(0)
+            }}
+            className="w-32 shrink-0"
+          />
+        ) : null}
+        {documents.length > 0 ? (
+          <FilterSelect
+            label="Document"
+            allLabel="All documents"
+            options={documents.map((d) => ({ value: d.id, label: d.title }))}
+            value={documentId}
+            onChange={(next) => {
+              setDocumentId(next)
+              setActive(0)
+            }}
+            className="w-48 shrink-0"
+          />
+        ) : null}
       </div>
       {!query ? (
         <EmptyState icon={SearchIcon} title="Type to search your documents">

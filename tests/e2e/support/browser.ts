@@ -27,6 +27,16 @@ export function launchBrowser(): Promise<Browser> {
 /** The whole page by default; `fullPage: false` keeps the viewport (long documents). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(screenshotDir, { recursive: true })
+  // A theme switch fades colours for a moment: capture the settled page, not the fade
+  // (transitions only: a spinner's animation never finishes).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  )
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage })
 }
 

@@ -10,6 +10,9 @@ import type { EventSink } from './sse.ts'
 import { beginTurn, failAbandoned, finishTurn } from './store.ts'
 import type { Turn } from './turn.ts'
 
+/** How long the stream's first event has to itself before the turn's queries start. */
+const FIRST_BYTE_HEAD_START_MS = 5
+
 /** Milliseconds spent in each step, from the request's arrival; sent with `done`. */
 export type Timings = Record<string, number>
 
@@ -63,6 +66,10 @@ export async function runTurn(
     assistant_message_id: ids.assistantMessageId,
     ...meta,
   })
+  // The meta event reaches the client before any query of this turn is sent: under localbase
+  // one event loop forwards this stream and runs Postgres (PGlite), and a query starting first
+  // held the first byte until retrieval ended (bench:chat p50 73 -> 6 ms, p95 163 -> 9 ms).
+  await new Promise((resolve) => setTimeout(resolve, FIRST_BYTE_HEAD_START_MS))
   // Written while the answer is found; awaited before the answer is stored.
   const begun = Promise.all([
     beginTurn(clients.admin, turn, ids, meta),

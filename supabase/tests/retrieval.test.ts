@@ -29,14 +29,15 @@ async function statistics(workspace: string) {
     kept: {
       terms: await q(`select term, chunk_freq from public.chunk_term_stats
                       where workspace_id = $1 order by term`),
-      totals: await q(`select chunk_count::int as n, total_length::int as len
+      totals: await q(`select chunk_count::int as n, total_length::int as len, min_length
                        from public.workspace_chunk_stats where workspace_id = $1 and chunk_count > 0`),
     },
     recomputed: {
       terms: await q(`select t.lexeme as term, count(*)::int as chunk_freq
                       from public.chunks c cross join lateral unnest(c.lexemes) t
                       where c.workspace_id = $1 group by 1 order by 1`),
-      totals: await q(`select count(*)::int as n, sum(lexeme_count)::int as len
+      totals: await q(`select count(*)::int as n, sum(lexeme_count)::int as len,
+                         min(lexeme_count) filter (where lexeme_count > 0) as min_length
                        from public.chunks where workspace_id = $1 having count(*) > 0`),
     },
   }
@@ -45,6 +46,15 @@ async function statistics(workspace: string) {
 async function expectExactStatistics(workspace: string) {
   const { kept, recomputed } = await statistics(workspace)
   expect(kept).toEqual(recomputed)
+  // max_tf is never lowered when chunks go, but never below a chunk's term frequency.
+  const below = await stack.db.pg.query(
+    `select s.term from public.chunk_term_stats s
+     join public.chunks c on c.workspace_id = s.workspace_id
+     cross join lateral unnest(c.lexemes) t
+     where s.workspace_id = $1 and t.lexeme = s.term and cardinality(t.positions) > s.max_tf`,
+    [workspace],
+  )
+  expect(below.rows).toEqual([])
 }
 
 describe('BM25 scores', () => {

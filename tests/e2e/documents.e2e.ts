@@ -85,6 +85,44 @@ describe('documents from upload to deletion', () => {
     expect(await seriousViolations(viewer)).toEqual([])
   })
 
+  it('sends an original over 6 MB by TUS, in 6 MB chunks, and indexes it', async () => {
+    const lines = Array.from(
+      { length: 140_000 },
+      (_, i) => `Lap ${i}: the duck swims ${i % 97} lengths of the lake.\n`,
+    )
+    const buffer = Buffer.from(lines.join(''))
+    expect(buffer.length).toBeGreaterThan(6 * 2 ** 20)
+    const tusRequests: string[] = []
+    editor.context().on('request', (request) => {
+      if (request.url().includes('/storage/v1/upload/resumable')) tusRequests.push(request.method())
+    })
+    await editor.getByLabel('Upload files').setInputFiles({
+      name: 'laps.txt',
+      mimeType: 'text/plain',
+      buffer,
+    })
+    const row = editor.getByRole('row', { name: /laps\.txt/ })
+    await row.getByText('Ready').waitFor({ timeout: 180_000 })
+
+    // Created, then two PATCHes: a full 6 MB chunk and the rest.
+    expect(tusRequests.filter((method) => method === 'POST')).toHaveLength(1)
+    expect(tusRequests.filter((method) => method === 'PATCH')).toHaveLength(2)
+    const { data: document, error } = await editorDb
+      .from('documents')
+      .select('id, storage_path, size_bytes, chunk_count')
+      .eq('title', 'laps.txt')
+      .single()
+    if (error) throw error
+    expect(document.size_bytes).toBe(buffer.length)
+    expect(document.chunk_count).toBeGreaterThan(1000)
+    const stored = await editorDb.storage.from('documents').download(document.storage_path!)
+    expect(stored.data?.size).toBe(buffer.length)
+
+    // Out of the way of the scenarios below.
+    await editorDb.storage.from('documents').remove([document.storage_path!])
+    await editorDb.from('documents').delete().eq('id', document.id)
+  })
+
   it('opens the Word document at a highlighted passage', async () => {
     const chunk = await chunkOf('word_sample.docx', 2)
     await viewer.goto(

@@ -113,16 +113,24 @@ describe('storage TUS resumable uploads', () => {
     })
     expect(wrong.status).toBe(409)
 
-    const rest = await fetch(location, {
-      method: 'PATCH',
-      headers: {
-        ...auth(),
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: data.subarray(offset),
-    })
+    // The cut PATCH may still be closing its file: the upload answers 423 (locked) until it
+    // has, and a TUS client retries, as this does.
+    const resume = () =>
+      fetch(location, {
+        method: 'PATCH',
+        headers: {
+          ...auth(),
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: data.subarray(offset),
+      })
+    let rest = await resume()
+    for (let retry = 0; rest.status === 423 && retry < 50; retry++) {
+      await new Promise((r) => setTimeout(r, 20))
+      rest = await resume()
+    }
     expect(rest.status).toBe(204)
     expect(rest.headers.get('upload-offset')).toBe(String(data.length))
     const down = await alice.client.storage.from('private').download(name)

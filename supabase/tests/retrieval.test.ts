@@ -29,32 +29,68 @@ async function statistics(workspace: string) {
     kept: {
       terms: await q(`select term, chunk_freq from public.chunk_term_stats
                       where workspace_id = $1 order by term`),
-      totals: await q(`select chunk_count::int as n, total_length::int as len, min_length
+      totals: await q(`select chunk_count::int as n, total_length::int as len
                        from public.workspace_chunk_stats where workspace_id = $1 and chunk_count > 0`),
     },
     recomputed: {
       terms: await q(`select t.lexeme as term, count(*)::int as chunk_freq
                       from public.chunks c cross join lateral unnest(c.lexemes) t
                       where c.workspace_id = $1 group by 1 order by 1`),
-      totals: await q(`select count(*)::int as n, sum(lexeme_count)::int as len,
-                         min(lexeme_count) filter (where lexeme_count > 0) as min_length
+      totals: await q(`select count(*)::int as n, sum(lexeme_count)::int as len
                        from public.chunks where workspace_id = $1 having count(*) > 0`),
     },
   }
 }
 
-async function expectExactStatistics(workspace: string) {
-  const { kept, recomputed } = await statistics(workspace)
-  expect(kept).toEqual(recomputed)
-  // max_tf is never lowered when chunks go, but never below a chunk's term frequency.
-  const below = await stack.db.pg.query(
-    `select s.term from public.chunk_term_stats s
-     join public.chunks c on c.workspace_id = s.workspace_id
-     cross join lateral unnest(c.lexemes) t
-     where s.workspace_id = $1 and t.lexeme = s.term and cardinality(t.positions) > s.max_tf`,
+/** Each term's (frequency, length) pairs over the workspace's chunks, as [tf, len] arrays. */
+async function termPairs(workspace: string): Promise<Map<string, number[][]>> {
+  const { rows } = await stack.db.pg.query<{ term: string; tf: number; len: number }>(
+    `select t.lexeme as term, cardinality(t.positions) as tf, c.lexeme_count as len
+     from public.chunks c cross join lateral unnest(c.lexemes) t where c.workspace_id = $1`,
     [workspace],
   )
-  expect(below.rows).toEqual([])
+  const pairs = new Map<string, number[][]>()
+  for (const r of rows) pairs.set(r.term, [...(pairs.get(r.term) ?? []), [r.tf, r.len]])
+  return pairs
+}
+
+/** The pairs no other pair beats on both counts (more frequent and no longer), by frequency. */
+function frontier(pairs: number[][]): number[][] {
+  const best = new Map<number, number>()
+  for (const [tf, len] of pairs) best.set(tf!, Math.min(len!, best.get(tf!) ?? Infinity))
+  return [...best]
+    .filter(([tf, len]) => ![...best].some(([t, l]) => t > tf && l <= len))
+    .sort((a, b) => a[0] - b[0])
+}
+
+async function keptPeaks(workspace: string): Promise<Map<string, number[][]>> {
+  const { rows } = await stack.db.pg.query<{ term: string; peaks: number[][] }>(
+    'select term, peaks from public.chunk_term_stats where workspace_id = $1',
+    [workspace],
+  )
+  return new Map(rows.map((r) => [r.term, r.peaks]))
+}
+
+/**
+ * Counts and lengths exactly as recomputed from the chunks. Peaks are exactly the frontier
+ * while chunks only come (`peaks: 'exact'`); once some went, they may keep pairs of chunks
+ * gone, but still bound every chunk's pair and are a frontier themselves.
+ */
+async function expectExactStatistics(workspace: string, peaks: 'exact' | 'bound' = 'bound') {
+  const { kept, recomputed } = await statistics(workspace)
+  expect(kept).toEqual(recomputed)
+  const pairs = await termPairs(workspace)
+  const stored = await keptPeaks(workspace)
+  expect([...stored.keys()].sort()).toEqual([...pairs.keys()].sort())
+  for (const [term, termPeaks] of stored) {
+    expect(frontier(termPeaks), term).toEqual(termPeaks)
+    if (peaks === 'exact') expect(termPeaks, term).toEqual(frontier(pairs.get(term)!))
+    for (const [tf, len] of pairs.get(term)!)
+      expect(
+        termPeaks.some(([t, l]) => t! >= tf! && l! <= len!),
+        `${term} (${tf}, ${len})`,
+      ).toBe(true)
+  }
 }
 
 describe('BM25 scores', () => {
@@ -265,8 +301,13 @@ describe('statistics', () => {
     const workspace = await newWorkspace()
     const editor = as(people.editor)
     const first = await addDocument('First', ['alpha beta beta', 'gamma delta', 'alpha'], workspace)
+    // beta's peaks, merged across two inserts: (2, 3) from the first, (1, 2) from the second.
     const second = await addDocument('Second', ['beta epsilon', 'zeta eta theta'], workspace)
-    await expectExactStatistics(workspace)
+    await expectExactStatistics(workspace, 'exact')
+    expect((await keptPeaks(workspace)).get('beta')).toEqual([
+      [1, 2],
+      [2, 3],
+    ])
 
     // Content changes move terms; an embedding alone changes nothing.
     expect(
@@ -281,10 +322,15 @@ describe('statistics', () => {
           .eq('document_id', first.documentId)
       ).error,
     ).toBeNull()
-    await expectExactStatistics(workspace)
+    await expectExactStatistics(workspace, 'exact')
 
+    // beta's (1, 2) chunk goes; its peak stays, a bound still.
     expect((await editor.from('chunks').delete().eq('id', second.chunkIds[0]!)).error).toBeNull()
     await expectExactStatistics(workspace)
+    expect((await keptPeaks(workspace)).get('beta')).toEqual([
+      [1, 2],
+      [2, 3],
+    ])
 
     // Replacement: the new version with its chunks, then the old one goes (chunks cascade).
     const next = await editor

@@ -50,9 +50,9 @@ export type Database = {
         ]
       }
       chunk_term_stats: {
-        Row: { chunk_freq: number; max_tf: number; term: string; workspace_id: string }
-        Insert: { chunk_freq: number; max_tf: number; term: string; workspace_id: string }
-        Update: { chunk_freq?: number; max_tf?: number; term?: string; workspace_id?: string }
+        Row: { chunk_freq: number; peaks: number[]; term: string; workspace_id: string }
+        Insert: { chunk_freq: number; peaks: number[]; term: string; workspace_id: string }
+        Update: { chunk_freq?: number; peaks?: number[]; term?: string; workspace_id?: string }
         Relationships: [
           {
             foreignKeyName: 'chunk_term_stats_workspace_id_fkey'
@@ -384,24 +384,9 @@ export type Database = {
         Relationships: []
       }
       workspace_chunk_stats: {
-        Row: {
-          chunk_count: number
-          min_length: number | null
-          total_length: number
-          workspace_id: string
-        }
-        Insert: {
-          chunk_count?: number
-          min_length?: number | null
-          total_length?: number
-          workspace_id: string
-        }
-        Update: {
-          chunk_count?: number
-          min_length?: number | null
-          total_length?: number
-          workspace_id?: string
-        }
+        Row: { chunk_count: number; total_length: number; workspace_id: string }
+        Insert: { chunk_count?: number; total_length?: number; workspace_id: string }
+        Update: { chunk_count?: number; total_length?: number; workspace_id?: string }
         Relationships: [
           {
             foreignKeyName: 'workspace_chunk_stats_workspace_id_fkey'

@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Database } from './database.ts'
+import { Database, startParams } from './database.ts'
 import { extensions } from './extensions.ts'
 import { applyPlatform } from './migrate.ts'
 
@@ -51,6 +51,7 @@ export async function openDatabase(dataDir: string | null): Promise<Database> {
     const pg = await PGlite.create({
       dataDir,
       extensions,
+      startParams,
       loadDataDir: new Blob([readFileSync(template)]),
     })
     const db = Database.wrap(pg)

@@ -93,11 +93,19 @@ try {
     http_p95_ms: stats(times.rpc).p95,
     sql_p50_ms: stats(times.sql).p50,
     sql_p95_ms: stats(times.sql).p95,
+    // What the stack adds to the SQL, as ratios: steadier than milliseconds on a machine
+    // whose speed drifts.
+    function_over_sql_p95: stats(times.fn).p95 / stats(times.sql).p95,
+    http_over_sql_p95: stats(times.rpc).p95 / stats(times.sql).p95,
   }
+  const row = (ms: number[]) => ({
+    ...stats(ms),
+    'p95 / SQL p95': stats(ms).p95 / stats(times.sql).p95,
+  })
   console.table({
-    'search function (HTTP + auth + RLS)': stats(times.fn),
-    'search_chunks RPC (HTTP + auth + RLS)': stats(times.rpc),
-    'SQL on PGlite': stats(times.sql),
+    'search function (HTTP + auth + RLS)': row(times.fn),
+    'search_chunks RPC (HTTP + auth + RLS)': row(times.rpc),
+    'SQL on PGlite': row(times.sql),
   })
   console.log(JSON.stringify(summary))
 } finally {

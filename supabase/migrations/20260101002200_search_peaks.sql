@@ -128,7 +128,10 @@ begin
   return null;
 end $$;
 
--- As in 20260101001500_search_maxscore_filters.sql; only the bounds changed (to the peaks).
+-- As in 20260101001500_search_maxscore_filters.sql, with the bounds from the peaks, and
+-- generic plans: each round's statements (and bm25_top's) were planned afresh for every
+-- new tsquery, a quarter of a search's time in a small workspace and 9% at 100,000 chunks.
+-- The generic plans find chunks through the GIN index whatever the query.
 create or replace function public.search_chunks(
   workspace_id uuid,
   query text,
@@ -160,6 +163,7 @@ returns table (
 )
 language plpgsql stable security definer
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 #variable_conflict use_column
 declare

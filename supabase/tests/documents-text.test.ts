@@ -1,9 +1,10 @@
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteDocument } from '../../packages/core/src/ingest/delete-document.ts'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import { inspect, textFile } from './ingest-helpers.ts'
 import { clientFor, serviceAvailable, startStack, type User } from './stack.ts'
+import { type Change, until, watchChanges } from './watch-changes.ts'
 import { createPeople, createWorld, type People } from './world.ts'
 
 // A document's extracted text lives in document_texts, outside the supabase_realtime
@@ -38,40 +39,10 @@ async function ingestText(words: string) {
   return result.documentId
 }
 
-type Change = { eventType: string; new: Record<string, unknown> }
-
-async function watchDocuments(user: User, seen: Change[]) {
-  const client = as(user)
-  clients.push(client)
-  await client.realtime.setAuth(user.jwt)
-  await new Promise<RealtimeChannel>((resolve, reject) => {
-    const channel = client
-      .channel(`documents-${user.id}`)
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'documents',
-          filter: `workspace_id=eq.${workspaceId}`,
-        },
-        (change) => seen.push(change as unknown as Change),
-      )
-      .subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve(channel)
-        else if (status !== 'CLOSED') reject(error ?? new Error(status))
-      })
-  })
-}
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50))
-}
-
 describe.skipIf(!realtime)('document updates over realtime', () => {
   it('carry the row without its text, when it becomes ready and when it is renamed', async () => {
     const seen: Change[] = []
-    await watchDocuments(people.viewer, seen)
+    clients.push(await watchChanges(stack, people.viewer, 'documents', workspaceId, seen))
     const id = await ingestText('Estuary mangrove survey notes')
     await until(() => seen.some((c) => c.new.id === id && c.new.status === 'ready'))
     const { error } = await as(people.editor)

@@ -1,6 +1,7 @@
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
-import { clientFor, createUser, serviceAvailable, startStack, type User } from './stack.ts'
+import { clientFor, createUser, serviceAvailable, startStack } from './stack.ts'
+import { type Change, until, watchChanges } from './watch-changes.ts'
 
 // workspace_members is in the supabase_realtime publication, so the member list and the
 // signed-in user's role update live, for members only (RLS applies to postgres_changes).
@@ -13,36 +14,6 @@ afterAll(async () => {
   await Promise.all(clients.map((client) => client.removeAllChannels()))
   await stack.stop()
 })
-
-type Change = { eventType: string; new: Record<string, unknown> }
-
-async function watchMembers(user: User, workspaceId: string, seen: Change[]) {
-  const client = clientFor(stack, user)
-  clients.push(client)
-  await client.realtime.setAuth(user.jwt)
-  await new Promise<RealtimeChannel>((resolve, reject) => {
-    const channel = client
-      .channel(`members-${user.id}`)
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'workspace_members',
-          filter: `workspace_id=eq.${workspaceId}`,
-        },
-        (change) => seen.push(change as unknown as Change),
-      )
-      .subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve(channel)
-        else if (status !== 'CLOSED') reject(error ?? new Error(status))
-      })
-  })
-}
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50))
-}
 
 describe.skipIf(!ready)('membership changes over realtime', () => {
   it('reach the members of the workspace, not outsiders', async () => {
@@ -62,8 +33,10 @@ describe.skipIf(!ready)('membership changes over realtime', () => {
     )
     const memberSaw: Change[] = []
     const outsiderSaw: Change[] = []
-    await watchMembers(member, workspace.id, memberSaw)
-    await watchMembers(outsider, workspace.id, outsiderSaw)
+    clients.push(
+      await watchChanges(stack, member, 'workspace_members', workspace.id, memberSaw),
+      await watchChanges(stack, outsider, 'workspace_members', workspace.id, outsiderSaw),
+    )
 
     const { error } = await clientFor(stack, owner)
       .from('workspace_members')

@@ -30,6 +30,7 @@ describe('documentType', () => {
 
   it('calls what it cannot tell apart other', () => {
     expect(documentType(doc('application/octet-stream', 'notes'))).toBe('other')
+    expect(documentType(doc(null, 'notes.constructor', 'ws/abc/a.toString'))).toBe('other')
     expect(documentType(doc(null, 'archive.zip', 'ws/abc/archive.zip'))).toBe('other')
     expect(typeLabels.other).toBe('Other')
   })

@@ -1,3 +1,5 @@
+import { formatOfMimeType, formatOfName } from '@sourcebook/core/extract/detect'
+
 /** The kinds of file Sourcebook tells apart: the library's Type column and filter, the viewer. */
 export const documentTypes = ['pdf', 'docx', 'markdown', 'html', 'text', 'csv', 'other'] as const
 export type DocumentType = (typeof documentTypes)[number]
@@ -12,33 +14,6 @@ export const typeLabels: Record<DocumentType, string> = {
   other: 'Other',
 }
 
-const byMimeType: Record<string, DocumentType> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/markdown': 'markdown',
-  'text/x-markdown': 'markdown',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/plain': 'text',
-  'text/csv': 'csv',
-}
-
-const byExtension: Record<string, DocumentType> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  md: 'markdown',
-  markdown: 'markdown',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  txt: 'text',
-  text: 'text',
-  csv: 'csv',
-}
-
-const typeOfName = (name: string | null | undefined) =>
-  byExtension[/\.([a-z0-9]+)$/i.exec(name ?? '')?.[1]?.toLowerCase() ?? '']
-
 /**
  * By MIME type first, then by the extension of the stored file's name, then of the title
  * (titles start as the file name but may have been renamed without one).
@@ -48,8 +23,12 @@ export function documentType(doc: {
   storage_path?: string | null
   title: string
 }): DocumentType {
-  const mime = doc.mime_type?.split(';')[0]?.trim().toLowerCase() ?? ''
-  return byMimeType[mime] ?? typeOfName(doc.storage_path) ?? typeOfName(doc.title) ?? 'other'
+  return (
+    formatOfMimeType(doc.mime_type ?? '') ??
+    formatOfName(doc.storage_path ?? '') ??
+    formatOfName(doc.title) ??
+    'other'
+  )
 }
 
 /** Extracted text of these types is Markdown (headings, lists, tables). */

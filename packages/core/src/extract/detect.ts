@@ -47,16 +47,28 @@ const names: Record<DocumentFormat, string> = {
 
 type Sniffed = 'pdf' | 'zip' | 'text' | { binary: string }
 
+// Own keys only: "x.constructor" names no format.
+const lookup = (table: Record<string, DocumentFormat>, key: string) =>
+  Object.hasOwn(table, key) ? table[key] : undefined
+
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
+
+/** The format a file name's extension claims, if it names one we read. */
+export const formatOfName = (name: string): DocumentFormat | undefined =>
+  lookup(byExtension, extensionOf(name))
+
+/** The format a MIME type claims (parameters such as charset ignored), if we read it. */
+export const formatOfMimeType = (mimeType: string): DocumentFormat | undefined =>
+  lookup(byMimeType, mimeType.split(';')[0]?.trim().toLowerCase() ?? '')
+
 /** Decides the format from the bytes first, then the name and MIME type; refuses contradictions. */
 export function detectFormat(
   bytes: Uint8Array,
   fileName: string,
   mimeType?: string,
 ): DocumentFormat {
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()
-  const claimed =
-    (extension === undefined ? undefined : byExtension[extension]) ??
-    byMimeType[mimeType?.split(';')[0]?.trim().toLowerCase() ?? '']
+  const extension = extensionOf(fileName)
+  const claimed = lookup(byExtension, extension) ?? formatOfMimeType(mimeType ?? '')
   const sniffed = sniff(bytes)
   const mismatch = (actual: string) =>
     new ExtractError(

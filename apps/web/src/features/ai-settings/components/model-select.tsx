@@ -1,14 +1,5 @@
+import { OptionalSelect } from '@/components/layout/optional-select'
 import { Label } from '@/components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select'
-
-/** Radix Select has no empty value: "none" stands for null. */
-const none = 'none'
 
 type ModelSelectProps = {
   id: string
@@ -35,23 +26,16 @@ export function ModelSelect({
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Select
-        value={value ?? none}
+      <OptionalSelect
+        id={id}
+        label={label}
+        noneLabel={noneLabel}
+        options={options.map((model) => ({ value: model.id, label: model.label }))}
+        value={value}
         disabled={disabled}
-        onValueChange={(next) => onChange(next === none ? null : next)}
-      >
-        <SelectTrigger id={id} aria-label={label} className="w-full sm:w-96">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={none}>{noneLabel}</SelectItem>
-          {options.map((model) => (
-            <SelectItem key={model.id} value={model.id}>
-              {model.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        onChange={onChange}
+        className="w-full sm:w-96"
+      />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { SearchIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { EmptyState } from '@/components/layout/empty-state'
+import { OptionalSelect } from '@/components/layout/optional-select'
 import { Input } from '@/components/ui/input'
 import { errorMessage } from '@/lib/errors'
 import { documentHref } from '@/lib/links'
@@ -9,7 +10,6 @@ import { useSearchableDocuments } from '../api/get-searchable-documents'
 import { useSearchChunks, type SearchResult } from '../api/search-chunks'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
 import { DOCUMENT_KINDS, type DocumentKind, kindsPresent } from '../utils/kinds'
-import { FilterSelect } from './filter-select'
 import { ResultCard } from './result-card'
 import { ResultSkeletons } from './result-skeletons'
 
@@ -72,9 +72,9 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
         </div>
         {/* A choice of kinds only where the workspace has several (or one is chosen). */}
         {kinds.length > 1 || kind !== null ? (
-          <FilterSelect
+          <OptionalSelect
             label="Type"
-            allLabel="All types"
+            noneLabel="All types"
             options={kinds.map((value) => ({ value, label: DOCUMENT_KINDS[value] }))}
             value={kind}
             onChange={(next) => {
@@ -85,9 +85,9 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
           />
         ) : null}
         {documents.length > 0 ? (
-          <FilterSelect
+          <OptionalSelect
             label="Document"
-            allLabel="All documents"
+            noneLabel="All documents"
             options={documents.map((d) => ({ value: d.id, label: d.title }))}
             value={documentId}
             onChange={(next) => {

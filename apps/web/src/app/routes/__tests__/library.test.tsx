@@ -173,7 +173,7 @@ describe('library', () => {
     await user.click(await screen.findByRole('option', { name: 'Word' }))
     expect(titles()).toEqual(['alpine flora.docx'])
     await user.click(screen.getByRole('combobox', { name: 'Type' }))
-    await user.click(await screen.findByRole('option', { name: 'Any type' }))
+    await user.click(await screen.findByRole('option', { name: 'All types' }))
 
     await user.click(screen.getByRole('combobox', { name: 'Sort' }))
     await user.click(await screen.findByRole('option', { name: 'Title A–Z' }))

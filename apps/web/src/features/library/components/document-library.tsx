@@ -28,8 +28,8 @@ type DocumentLibraryProps = {
 
 const initialQuery: LibraryQuery = {
   search: '',
-  status: 'all',
-  type: 'all',
+  status: null,
+  type: null,
   sort: { key: 'date', descending: true },
 }
 

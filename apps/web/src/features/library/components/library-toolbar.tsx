@@ -1,4 +1,5 @@
 import { SearchIcon } from 'lucide-react'
+import { OptionalSelect } from '@/components/layout/optional-select'
 import { Input } from '@/components/ui/input'
 import {
   Select,
@@ -8,15 +9,15 @@ import {
   SelectValue,
 } from '@/components/ui/select'
 import { documentTypes, typeLabels } from '@/lib/format'
-import type { LibraryQuery, Sort } from '../utils/library-view'
+import type { DocumentStatus, LibraryQuery, Sort } from '../utils/library-view'
 
-const statuses = [
-  ['all', 'Any status'],
-  ['processing', 'Processing'],
-  ['interrupted', 'Interrupted'],
-  ['ready', 'Ready'],
-  ['failed', 'Failed'],
-] as const
+const statuses: { value: DocumentStatus; label: string }[] = [
+  { value: 'processing', label: 'Processing' },
+  { value: 'interrupted', label: 'Interrupted' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'failed', label: 'Failed' },
+]
+const types = documentTypes.map((value) => ({ value, label: typeLabels[value] }))
 
 const sorts: [string, string, Sort][] = [
   ['newest', 'Newest first', { key: 'date', descending: true }],
@@ -50,37 +51,22 @@ export function LibraryToolbar({ query, onChange }: LibraryToolbarProps) {
           onChange={(event) => onChange({ ...query, search: event.target.value })}
         />
       </div>
-      <Select
+      <OptionalSelect
+        label="Status"
+        noneLabel="All statuses"
+        options={statuses}
         value={query.status}
-        onValueChange={(status) => onChange({ ...query, status: status as LibraryQuery['status'] })}
-      >
-        <SelectTrigger aria-label="Status" className="w-36">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {statuses.map(([value, label]) => (
-            <SelectItem key={value} value={value}>
-              {label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select
+        onChange={(status) => onChange({ ...query, status })}
+        className="w-36"
+      />
+      <OptionalSelect
+        label="Type"
+        noneLabel="All types"
+        options={types}
         value={query.type}
-        onValueChange={(type) => onChange({ ...query, type: type as LibraryQuery['type'] })}
-      >
-        <SelectTrigger aria-label="Type" className="w-32">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value="all">Any type</SelectItem>
-          {documentTypes.map((type) => (
-            <SelectItem key={type} value={type}>
-              {typeLabels[type]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        onChange={(type) => onChange({ ...query, type })}
+        className="w-32"
+      />
       <Select
         value={sortId(query.sort)}
         onValueChange={(id) =>

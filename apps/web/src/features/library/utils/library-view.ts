@@ -5,7 +5,6 @@ import type { LibraryDocument } from '../api/get-documents'
 export const INTERRUPTED_AFTER_MS = 60_000
 
 export type DocumentStatus = 'processing' | 'interrupted' | 'ready' | 'failed'
-export type StatusFilter = 'all' | DocumentStatus
 export type SortKey = 'date' | 'title' | 'size'
 export type Sort = { key: SortKey; descending: boolean }
 
@@ -19,8 +18,10 @@ export type LibraryRow = {
 
 export type LibraryQuery = {
   search: string
-  status: StatusFilter
-  type: DocumentType | 'all'
+  /** null: any status. */
+  status: DocumentStatus | null
+  /** null: any type. */
+  type: DocumentType | null
   sort: Sort
 }
 
@@ -81,8 +82,8 @@ const compare: Record<SortKey, (a: LibraryDocument, b: LibraryDocument) => numbe
 export function queryRows(rows: LibraryRow[], { search, status, type, sort }: LibraryQuery) {
   const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean)
   const matches = (row: LibraryRow) => {
-    if (status !== 'all' && row.status !== status) return false
-    if (type !== 'all' && row.type !== type) return false
+    if (status !== null && row.status !== status) return false
+    if (type !== null && row.type !== type) return false
     const title = row.document.title.toLocaleLowerCase()
     return words.every((word) => title.includes(word))
   }

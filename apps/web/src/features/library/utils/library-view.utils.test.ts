@@ -27,8 +27,8 @@ function doc(id: string, patch: Partial<LibraryDocument> = {}): LibraryDocument 
 
 const all: LibraryQuery = {
   search: '',
-  status: 'all',
-  type: 'all',
+  status: null,
+  type: null,
   sort: { key: 'date', descending: true },
 }
 

@@ -86,6 +86,47 @@ describe('pruning', () => {
   })
 })
 
+describe('bm25_enough', () => {
+  // Which sets of terms a chunk may hold and match, against what their bounds add up to.
+  async function matches(terms: string[], bounds: number[], need: number) {
+    const { rows } = await stack.db.pg.query<{ mask: number; hit: boolean }>(
+      `select m as mask, (e.q is null or array_to_tsvector(array(
+         select t from unnest($1::text[]) with ordinality as u (t, i)
+         where m & (1 << (i::int - 1)) <> 0)) @@ e.q) as hit
+       from (select public.bm25_enough($1, $2, $3) as q) e,
+         generate_series(0, (1 << cardinality($1::text[])) - 1) m`,
+      [terms, bounds, need],
+    )
+    return rows.map(({ mask, hit }) => ({
+      sum: bounds.reduce((total, bound, i) => (mask & (1 << i) ? total + bound : total), 0),
+      hit,
+    }))
+  }
+
+  it('matches every chunk that could gain the need, and only those while no way is left out', async () => {
+    const rand = random(11)
+    for (let n = 1; n <= 10; n++) {
+      for (let trial = 0; trial < 4; trial++) {
+        const bounds = Array.from({ length: n }, () => Math.round(rand() * 60) / 10 + 0.1)
+        const total = bounds.reduce((a, x) => a + x, 0)
+        const need = Math.round(total * (0.1 + 0.8 * rand()) * 100) / 100
+        const terms = bounds.map((_, i) => `zq${i}`)
+        const label = `${bounds.join(',')} need ${need}`
+        for (const { sum, hit } of await matches(terms, bounds, need)) {
+          if (sum >= need) expect(hit, label).toBe(true)
+          // Five terms have at most ten ways: none is left out, so the match is exact.
+          else if (n <= 5) expect(hit, label).toBe(false)
+        }
+      }
+    }
+  })
+
+  it('asks for nothing when the need is met and matches nothing when it cannot be', async () => {
+    expect((await matches(['zqa', 'zqb'], [1, 2], 0)).every((r) => r.hit)).toBe(true)
+    expect((await matches(['zqa', 'zqb'], [1, 2], 3.5)).some((r) => r.hit)).toBe(false)
+  })
+})
+
 describe('document filters', () => {
   let workspace: string
   let pdf: string
@@ -158,8 +199,10 @@ describe('document filters', () => {
       hidden_ids: null,
       types: null,
       lim: 10,
+      skip: null,
     })
-    expect(res.error).not.toBeNull()
+    // Denied, not missing: these are its arguments.
+    expect(res.error?.code).toBe('42501')
     expect(res.data).toBeNull()
   })
 })

@@ -537,8 +537,20 @@ export type Database = {
           hidden_ids: string[]
           types: string[]
           lim: number
+          skip: string
         }
         Returns: { id: string; bm25: number }[]
+      }
+      bm25_ways: {
+        Args: {
+          quoted: string[]
+          bounds: number[]
+          rest: number[]
+          i: number
+          need: number
+          cap: number
+        }
+        Returns: Record<string, unknown>
       }
       can_see_conversation: { Args: { conversation_id: string }; Returns: boolean }
       chat_sources: {

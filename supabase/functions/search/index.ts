@@ -38,16 +38,32 @@ Deno.serve(async (req) => {
   const { workspace_id: workspaceId, query, limit, document_ids: documentIds, types } = read.input
 
   const authorization = req.headers.get('Authorization')!
+  const search = (embedding: number[] | null) =>
+    api
+      .rpc('search_chunks', {
+        workspace_id: workspaceId,
+        query,
+        match_count: limit,
+        document_ids: documentIds ?? null,
+        types: types ?? null,
+        query_embedding: embedding === null ? null : JSON.stringify(embedding),
+      })
+      .setHeader('Authorization', authorization)
   // Membership and the embedding model in one read as the caller: RLS shows the workspace
   // to its members only (a non-member's query is never embedded). The query is embedded
   // with the ACTIVE model, the one chunks.embedding holds (a pending model's vectors are
-  // not searchable until promoted).
-  const workspace = await api
-    .from('workspaces')
-    .select('embedding_model')
-    .eq('id', workspaceId)
-    .setHeader('Authorization', authorization)
-    .maybeSingle<{ embedding_model: string | null }>()
+  // not searchable until promoted). The lexical search runs alongside that read rather
+  // than after it: without a model (or when embedding fails) it is the answer, so most
+  // searches wait for one round trip, not two. search_chunks answers non-members nothing.
+  const [workspace, lexical] = await Promise.all([
+    api
+      .from('workspaces')
+      .select('embedding_model')
+      .eq('id', workspaceId)
+      .setHeader('Authorization', authorization)
+      .maybeSingle<{ embedding_model: string | null }>(),
+    search(null),
+  ])
   if (workspace.error) {
     return fail(502, 'search_failed', `Could not check your membership: ${workspace.error.message}`)
   }
@@ -55,17 +71,7 @@ Deno.serve(async (req) => {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
   const embedding = await embedQueryWith(workspace.data.embedding_model, query)
-
-  const { data, error } = await api
-    .rpc('search_chunks', {
-      workspace_id: workspaceId,
-      query,
-      match_count: limit,
-      document_ids: documentIds ?? null,
-      types: types ?? null,
-      query_embedding: embedding === null ? null : JSON.stringify(embedding),
-    })
-    .setHeader('Authorization', authorization)
+  const { data, error } = embedding === null ? lexical : await search(embedding)
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)
   return reply({ results: data as Row[] })
 })

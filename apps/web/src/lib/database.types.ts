@@ -541,17 +541,6 @@ export type Database = {
         }
         Returns: { id: string; bm25: number }[]
       }
-      bm25_ways: {
-        Args: {
-          quoted: string[]
-          bounds: number[]
-          rest: number[]
-          i: number
-          need: number
-          cap: number
-        }
-        Returns: Record<string, unknown>
-      }
       can_see_conversation: { Args: { conversation_id: string }; Returns: boolean }
       chat_sources: {
         Args: {

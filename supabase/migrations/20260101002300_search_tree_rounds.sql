@@ -183,6 +183,7 @@ declare
   idfs float8[];
   bounds float8[];
   theta float8;
+  first_query tsquery;
   round_query tsquery;
   enough tsquery;
   top_ids uuid[] := '{}';
@@ -231,24 +232,21 @@ begin
   -- A first pool from the chunks holding the three rarest terms, or when fewer than a pool
   -- do, two of them: few, cheap to find, and they tend to score high, so the rounds below
   -- start with a high bar.
-  if cardinality(known) >= 3 then
+  foreach first_query in array array[
+    case when cardinality(known) >= 3 then public.all_lexemes(known[:3]) end,
+    case when cardinality(known) >= 3
+           then public.all_lexemes(known[1:2]) || public.all_lexemes(array[known[1], known[3]])
+                || public.all_lexemes(known[2:3])
+         when cardinality(known) = 2 then public.all_lexemes(known) end
+  ] loop
+    continue when first_query is null;
     select coalesce(array_agg(r.id order by r.bm25 desc, r.id), '{}'),
       coalesce(array_agg(r.bm25 order by r.bm25 desc, r.id), '{}')
     into top_ids, top_scores
-    from public.bm25_top(ws, public.all_lexemes(known[:3]), known, idfs, avglen, k1, b,
-                         document_ids, hidden, types, pool, null) r;
-  end if;
-  if cardinality(known) >= 2 and cardinality(top_ids) < pool then
-    select coalesce(array_agg(r.id order by r.bm25 desc, r.id), '{}'),
-      coalesce(array_agg(r.bm25 order by r.bm25 desc, r.id), '{}')
-    into top_ids, top_scores
-    from public.bm25_top(
-      ws,
-      case when cardinality(known) = 2 then public.all_lexemes(known)
-           else public.all_lexemes(known[1:2]) || public.all_lexemes(array[known[1], known[3]])
-                || public.all_lexemes(known[2:3]) end,
-      known, idfs, avglen, k1, b, document_ids, hidden, types, pool, null) r;
-  end if;
+    from public.bm25_top(ws, first_query, known, idfs, avglen, k1, b, document_ids, hidden,
+                         types, pool, null) r;
+    exit when cardinality(top_ids) = pool;
+  end loop;
   for i in 1 .. coalesce(cardinality(known), 0) loop
     theta := case when cardinality(top_ids) = pool then top_scores[pool] * (1 - 1e-9) else 0 end;
     -- The terms left could not reach the pool even together: no unscored chunk can.

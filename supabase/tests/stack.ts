@@ -44,19 +44,23 @@ let serial = 0
 
 /**
  * A user as GoTrue would create one (the auth.users row fires the profile trigger), with
- * an access token carrying the claims GoTrue puts in it.
+ * an access token carrying the claims GoTrue puts in it. Confirmed unless told otherwise,
+ * as every account that can sign in is once confirmations are on; `email` overrides the
+ * generated address.
  */
 export async function createUser(
   stack: Stack,
   name: string,
   metadata: Record<string, unknown> = {},
+  { confirmed = true, email = `${name}.${++serial}.${Date.now()}@example.test` } = {},
 ): Promise<User> {
-  const email = `${name}.${++serial}.${Date.now()}@example.test`
   const { rows } = await stack.db.pg.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
-     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, now(), now())
+    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data,
+       created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1,
+       case when $3 then now() end, $2, now(), now())
      returning id`,
-    [email, JSON.stringify(metadata)],
+    [email, JSON.stringify(metadata), confirmed],
   )
   const id = rows[0]!.id
   const jwt = await new SignJWT({ role: 'authenticated', email, aal: 'aal1', session_id: id })

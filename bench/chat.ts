@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createClient } from '@supabase/supabase-js'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
-import { DEFAULT_ANON_KEY, startLocalbase } from '../packages/localbase/src/index.ts'
+import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { loadBeir } from '../scripts/eval/beir.ts'
+import { signInConfirmedUser } from '../scripts/eval/confirmed-user.ts'
 import { ask } from '../supabase/tests/chat-client.ts'
 import { startFakeProvider } from '../tests/fake-provider/server.ts'
 
@@ -52,15 +52,11 @@ const lb = await startLocalbase({
   },
 })
 try {
-  const supabase = createClient(lb.url, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const signUp = await supabase.auth.signUp({
-    email: `bench.${Date.now()}@example.test`,
-    password: 'bench-password-1234',
-  })
-  const session = signUp.data.session
-  if (signUp.error || !session) throw new Error(`sign-up failed: ${signUp.error?.message}`)
+  const { supabase, session } = await signInConfirmedUser(
+    lb.url,
+    `bench.${Date.now()}@example.test`,
+    'bench-password-1234',
+  )
   const user = { id: session.user.id, email: session.user.email!, jwt: session.access_token }
   const ws = await supabase
     .from('workspaces')

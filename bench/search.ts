@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import { createClient } from '@supabase/supabase-js'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
-import { DEFAULT_ANON_KEY, startLocalbase } from '../packages/localbase/src/index.ts'
+import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { loadBeir } from '../scripts/eval/beir.ts'
+import { signInConfirmedUser } from '../scripts/eval/confirmed-user.ts'
 import { loadPassages, readPassages } from './search-corpus.ts'
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000)
@@ -31,15 +31,12 @@ const passages = await readPassages(
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-search-'))
 const lb = await startLocalbase({ workdir, port: 0, dataDir, env: { ...process.env } })
 try {
-  const supabase = createClient(lb.url, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const signUp = await supabase.auth.signUp({
-    email: `bench.${Date.now()}@example.test`,
-    password: 'bench-password-1234',
-  })
-  const user = signUp.data.user
-  if (signUp.error || !user) throw new Error(`sign-up failed: ${signUp.error?.message}`)
+  const { supabase, session } = await signInConfirmedUser(
+    lb.url,
+    `bench.${Date.now()}@example.test`,
+    'bench-password-1234',
+  )
+  const user = session.user
   const ws = await supabase.from('workspaces').insert({ name: 'Bench' }).select('id').single()
   if (ws.error) throw new Error(ws.error.message)
   const workspaceId = (ws.data as { id: string }).id

@@ -18,13 +18,13 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createClient } from '@supabase/supabase-js'
 import { splitSentences } from '../packages/core/src/chat/sentences.ts'
 import type { Citation } from '../packages/core/src/chat/types.ts'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
-import { DEFAULT_ANON_KEY, startLocalbase } from '../packages/localbase/src/index.ts'
+import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { ask } from '../supabase/tests/chat-client.ts'
 import { type CorpusEntry, loadBeir } from './eval/beir.ts'
+import { signInConfirmedUser } from './eval/confirmed-user.ts'
 import { loadCorpus } from './eval/load-corpus.ts'
 
 type Claim = {
@@ -105,15 +105,11 @@ const lb = await startLocalbase({
   },
 })
 try {
-  const supabase = createClient(lb.url, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const signUp = await supabase.auth.signUp({
-    email: `eval.${Date.now()}@example.test`,
-    password: 'eval-password-1234',
-  })
-  const session = signUp.data.session
-  if (signUp.error || !session) throw new Error(`sign-up failed: ${signUp.error?.message}`)
+  const { supabase, session } = await signInConfirmedUser(
+    lb.url,
+    `eval.${Date.now()}@example.test`,
+    'eval-password-1234',
+  )
   const user = { id: session.user.id, email: session.user.email!, jwt: session.access_token }
   const workspace = await supabase.from('workspaces').insert({ name: 'Eval' }).select('id').single()
   if (workspace.error) throw new Error(workspace.error.message)

@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { createClient } from '@supabase/supabase-js'
-import { DEFAULT_ANON_KEY, startLocalbase } from '../packages/localbase/src/index.ts'
+import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { loadBeir } from './eval/beir.ts'
+import { signInConfirmedUser } from './eval/confirmed-user.ts'
 import { loadCorpus } from './eval/load-corpus.ts'
 import { type Bm25Params, runQueries, type Scores } from './eval/run-queries.ts'
 
@@ -45,13 +45,11 @@ const workdir = new URL('..', import.meta.url).pathname
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-eval-'))
 const localbase = await startLocalbase({ workdir, port: 0, dataDir, env: { ...process.env } })
 try {
-  const supabase = createClient(localbase.url, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const email = `eval.${Date.now()}@example.test`
-  const signUp = await supabase.auth.signUp({ email, password: 'eval-password-1234' })
-  if (signUp.error || !signUp.data.session)
-    throw new Error(`sign-up failed: ${signUp.error?.message}`)
+  const { supabase } = await signInConfirmedUser(
+    localbase.url,
+    `eval.${Date.now()}@example.test`,
+    'eval-password-1234',
+  )
   const workspace = await supabase
     .from('workspaces')
     .insert({ name: 'Evaluation' })

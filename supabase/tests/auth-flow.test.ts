@@ -1,10 +1,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ANON_KEY } from '../../packages/localbase/src/index.ts'
+import { signUpByMail } from './mailbox.ts'
 import { serviceAvailable, startStack } from './stack.ts'
 
-// The whole invitation flow with real accounts: sign-up through localbase's Auth, the
-// access tokens it issues, and every query through supabase-js.
+// The whole invitation flow with real accounts: sign-up and confirmation by mail through
+// localbase's Auth, the access tokens it issues, and every query through supabase-js.
 const stack = await startStack()
 const ready =
   (await serviceAvailable(stack, '/auth/v1/settings')) &&
@@ -12,16 +13,7 @@ const ready =
 afterAll(() => stack.stop())
 
 async function signUp(email: string, displayName: string): Promise<SupabaseClient> {
-  const client = createClient(stack.url, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const { data, error } = await client.auth.signUp({
-    email,
-    password: 'long enough password',
-    options: { data: { display_name: displayName } },
-  })
-  expect(error).toBeNull()
-  expect(data.session).not.toBeNull()
+  const { client } = await signUpByMail(stack.url, email, { data: { display_name: displayName } })
   return client
 }
 
@@ -51,18 +43,30 @@ describe.skipIf(!ready)('invitation flow with real accounts', () => {
     expect(members.data).toEqual([{ role: 'owner' }])
   })
 
-  it('lets the owner invite by email, and the invitee find it', async () => {
+  it('lets the owner invite by email and copy the link, and the invitee find it', async () => {
     const { data, error } = await owner
       .from('workspace_invitations')
       .insert({ workspace_id: workspaceId, email: `Ivan.${stamp}@Example.test`, role: 'editor' })
-      .select('token, email')
+      .select('id, email')
       .single()
     expect(error).toBeNull()
     expect(data!.email).toBe(`ivan.${stamp}@example.test`)
-    token = data!.token
+    // The link's token, embedded as the owner's list of invitations reads it.
+    const link = await owner
+      .from('workspace_invitations')
+      .select('secret:workspace_invitation_tokens(token)')
+      .eq('id', data!.id)
+      .single()
+    expect(link.error).toBeNull()
+    token = link.data!.secret!.token
+    expect(token).toMatch(/^[0-9a-f]{64}$/)
 
-    const pending = await invitee.from('workspace_invitations').select('token, workspaces(name)')
-    expect(pending.data).toEqual([{ token, workspaces: { name: 'Field notes' } }])
+    const pending = await invitee.rpc('my_invitations')
+    expect(pending.data).toEqual([
+      expect.objectContaining({ workspace_name: 'Field notes', role: 'editor' }),
+    ])
+    expect(JSON.stringify(pending.data)).not.toContain(token)
+    expect((await invitee.from('workspace_invitation_tokens').select('token')).data).toEqual([])
     const preview = await invitee.rpc('get_invitation', { invitation_token: token })
     expect(preview.data).toMatchObject([{ workspace_name: 'Field notes', invited_by_name: 'Olga' }])
   })

@@ -7,7 +7,6 @@ afterAll(() => stack.stop())
 
 type Invitation = {
   id: string
-  token: string
   workspace_id: string
   email: string
   invited_by: string
@@ -24,9 +23,17 @@ const roleOf = async (workspaceId: string, userId: string) =>
 
 describe.each(drivers)('invitations through $name', (driver) => {
   let owner: User
+  let editor: User
+  let viewer: User
+  let outsider: User
   let workspaceId: string
   beforeAll(async () => {
     owner = await createUser(stack, 'owner', { display_name: 'Olivia Owner' })
+    ;[editor, viewer, outsider] = [
+      await createUser(stack, 'editor'),
+      await createUser(stack, 'viewer'),
+      await createUser(stack, 'outsider'),
+    ]
     const { rows } = await driver.call(stack, owner, {
       table: 'workspaces',
       op: 'insert',
@@ -34,9 +41,27 @@ describe.each(drivers)('invitations through $name', (driver) => {
       returning: true,
     })
     workspaceId = rows[0]!.id as string
+    await stack.db.pg.query(
+      `insert into public.workspace_members (workspace_id, user_id, role)
+       values ($1, $2, 'editor'), ($1, $3, 'viewer')`,
+      [workspaceId, editor.id, viewer.id],
+    )
   })
 
-  const invite = async (email: string, role = 'editor'): Promise<Invitation> => {
+  /** The invitation link's secret, as `caller` may read it: null when hidden from them. */
+  const tokenOf = async (caller: User | undefined, invitationId: string) => {
+    const { rows } = await driver.call(stack, caller, {
+      table: 'workspace_invitation_tokens',
+      op: 'select',
+      match: { invitation_id: invitationId },
+    })
+    return (rows[0]?.token as string | undefined) ?? null
+  }
+  /** An owner's invitation, with the token the owner reads for its link. */
+  const invite = async (
+    email: string,
+    role = 'editor',
+  ): Promise<Invitation & { token: string }> => {
     const { rows, error } = await driver.call(stack, owner, {
       table: 'workspace_invitations',
       op: 'insert',
@@ -44,7 +69,9 @@ describe.each(drivers)('invitations through $name', (driver) => {
       returning: true,
     })
     expect(error).toBeNull()
-    return rows[0] as Invitation
+    const invitation = rows[0] as Invitation
+    expect(invitation).not.toHaveProperty('token')
+    return { ...invitation, token: (await tokenOf(owner, invitation.id))! }
   }
   const accept = (user: User | undefined, token: string) =>
     driver.rpc(stack, user, 'accept_invitation', { invitation_token: token })
@@ -53,7 +80,6 @@ describe.each(drivers)('invitations through $name', (driver) => {
     const invitee = await createUser(stack, 'Invitee')
     const invitation = await invite(`  ${invitee.email.toUpperCase()} `)
     expect(invitation.email).toBe(invitee.email.toLowerCase())
-    expect(invitation.token).toMatch(/^[0-9a-f]{64}$/)
     expect(invitation.invited_by).toBe(owner.id)
 
     const { rows, error } = await accept(invitee, invitation.token)
@@ -65,6 +91,72 @@ describe.each(drivers)('invitations through $name', (driver) => {
       [invitation.id],
     )
     expect(marked).toEqual([{ accepted_by: invitee.id }])
+  })
+
+  it('shows the token to owners only, and select=* works for everyone', async () => {
+    const invitee = await createUser(stack, 'reader')
+    const invitation = await invite(invitee.email, 'viewer')
+    expect(invitation.token).toMatch(/^[0-9a-f]{64}$/)
+    for (const caller of [undefined, editor, viewer, invitee, outsider]) {
+      expect(await tokenOf(caller, invitation.id)).toBeNull()
+      const rows = await driver.call(stack, caller, {
+        table: 'workspace_invitations',
+        op: 'select',
+        match: { id: invitation.id },
+      })
+      expect(rows).toEqual({ rows: [], error: null })
+    }
+    const owned = await driver.call(stack, owner, {
+      table: 'workspace_invitations',
+      op: 'select',
+      match: { id: invitation.id },
+    })
+    expect(owned.error).toBeNull()
+    expect(owned.rows).toMatchObject([{ id: invitation.id, email: invitee.email }])
+    expect(owned.rows[0]).not.toHaveProperty('token')
+  })
+
+  it('refuses a missing or wrong token, whoever asks', async () => {
+    const invitee = await createUser(stack, 'tokenless')
+    const invitation = await invite(invitee.email)
+    for (const token of ['', 'f'.repeat(64), invitation.token.toUpperCase()]) {
+      expect((await accept(invitee, token)).error).toMatchObject({
+        code: 'P0001',
+        message: 'invitation not found',
+      })
+    }
+    expect(await roleOf(workspaceId, invitee.id)).toBeNull()
+  })
+
+  it('refuses an account whose address is not confirmed, even with the token', async () => {
+    const email = `pending.${Date.now()}@example.test`
+    const invitation = await invite(email)
+    const unconfirmed = await createUser(stack, 'unconfirmed', {}, { email, confirmed: false })
+    expect((await accept(unconfirmed, invitation.token)).error).toMatchObject({
+      code: '42501',
+      message: 'confirm your email address before accepting an invitation',
+    })
+    expect(await roleOf(workspaceId, unconfirmed.id)).toBeNull()
+    // Confirmed, the same account joins with the same token.
+    await stack.db.pg.query('update auth.users set email_confirmed_at = now() where id = $1', [
+      unconfirmed.id,
+    ])
+    expect((await accept(unconfirmed, invitation.token)).error).toBeNull()
+    expect(await roleOf(workspaceId, unconfirmed.id)).toBe('editor')
+  })
+
+  it('reads the address from the account, not from a stale token', async () => {
+    const invitee = await createUser(stack, 'stale')
+    const invitation = await invite(invitee.email)
+    // The address changed after the JWT was issued: its email claim no longer holds.
+    await stack.db.pg.query(`update auth.users set email = 'elsewhere.' || email where id = $1`, [
+      invitee.id,
+    ])
+    expect((await accept(invitee, invitation.token)).error).toMatchObject({
+      code: 'P0001',
+      message: 'invitation was sent to another email address',
+    })
+    expect(await roleOf(workspaceId, invitee.id)).toBeNull()
   })
 
   it('refuses another signed-in address, and leaves the invitation pending', async () => {
@@ -181,21 +273,46 @@ describe.each(drivers)('invitations through $name', (driver) => {
     expect(unknown).toEqual({ rows: [], error: null })
   })
 
-  it('lets the invitee list their pending invitations and see the workspace name', async () => {
+  it('lists the invitee their pending invitations, without the token', async () => {
     const guest = await createUser(stack, 'lister')
     const invitation = await invite(guest.email, 'viewer')
-    const mine = await driver.call(stack, guest, { table: 'workspace_invitations', op: 'select' })
-    expect(mine.rows.map((row) => row.id)).toEqual([invitation.id])
+    const mine = await driver.rpc(stack, guest, 'my_invitations', {})
+    expect(mine).toEqual({
+      rows: [
+        {
+          id: invitation.id,
+          workspace_id: workspaceId,
+          workspace_name: 'Invited',
+          role: 'viewer',
+          invited_by_name: 'Olivia Owner',
+          created_at: expect.any(String),
+          expires_at: expect.any(String),
+        },
+      ],
+      error: null,
+    })
+    // The table and the workspace itself stay the owners' and members' business.
+    const table = await driver.call(stack, guest, { table: 'workspace_invitations', op: 'select' })
+    expect(table).toEqual({ rows: [], error: null })
     const named = await driver.call(stack, guest, {
       table: 'workspaces',
       op: 'select',
       match: { id: workspaceId },
     })
-    expect(named.rows).toMatchObject([{ name: 'Invited' }])
+    expect(named.rows).toEqual([])
     // Once accepted, the invitation leaves the invitee's list.
-    await accept(guest, invitation.token)
-    const after = await driver.call(stack, guest, { table: 'workspace_invitations', op: 'select' })
-    expect(after.rows).toEqual([])
+    expect((await accept(guest, invitation.token)).error).toBeNull()
+    expect((await driver.rpc(stack, guest, 'my_invitations', {})).rows).toEqual([])
+  })
+
+  it('lists nothing to an account that has not confirmed the invited address', async () => {
+    const email = `unproven.${Date.now()}@example.test`
+    await invite(email)
+    const claimer = await createUser(stack, 'claimer', {}, { email, confirmed: false })
+    expect(await driver.rpc(stack, claimer, 'my_invitations', {})).toEqual({
+      rows: [],
+      error: null,
+    })
   })
 
   it('resends with a fresh token and expiry, for owners only', async () => {
@@ -215,9 +332,48 @@ describe.each(drivers)('invitations through $name', (driver) => {
     })
     expect(error).toBeNull()
     const fresh = rows[0] as Invitation
-    expect(fresh.token).not.toBe(invitation.token)
+    expect(fresh).toMatchObject({ id: invitation.id, email: guest.email })
     expect(new Date(fresh.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
+    const token = await tokenOf(owner, invitation.id)
+    expect(token).toMatch(/^[0-9a-f]{64}$/)
+    expect(token).not.toBe(invitation.token)
     expect((await accept(guest, invitation.token)).error?.message).toBe('invitation not found')
-    expect((await accept(guest, fresh.token)).error).toBeNull()
+    expect((await accept(guest, token!)).error).toBeNull()
+  })
+})
+
+describe.each(drivers)('an unconfirmed account through $name', (driver) => {
+  it('creates no workspace, and is made a member by no one', async () => {
+    const unconfirmed = await createUser(stack, 'newcomer', {}, { confirmed: false })
+    const { rows, error } = await driver.call(stack, unconfirmed, {
+      table: 'workspaces',
+      op: 'insert',
+      values: { name: 'Too early' },
+      returning: true,
+    })
+    expect(rows).toEqual([])
+    expect(error).toEqual({
+      code: '42501',
+      message: 'confirm your email address before joining or creating a workspace',
+    })
+    const { rows: made } = await stack.db.pg.query(
+      `select 1 from public.workspaces where name = 'Too early'`,
+    )
+    expect(made).toEqual([])
+
+    // Not even the database owner adds them (the seed, a script, a future RPC).
+    const owner = await createUser(stack, 'host')
+    const host = await driver.call(stack, owner, {
+      table: 'workspaces',
+      op: 'insert',
+      values: { name: 'Host' },
+      returning: true,
+    })
+    await expect(
+      stack.db.pg.query(
+        `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'viewer')`,
+        [host.rows[0]!.id, unconfirmed.id],
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
   })
 })

@@ -103,6 +103,28 @@ export const matrix: Record<string, Record<Op, Cell>> = {
       allowed: ['owner'],
     },
   },
+  // The invitation link's secret: owners read it; nobody writes it but the database.
+  workspace_invitation_tokens: {
+    select: { call: (w) => ({ match: { invitation_id: w.invitationId } }), allowed: ['owner'] },
+    insert: {
+      call: (w, m) => ({ values: { invitation_id: w.invitationId, token: m } }),
+      effect: (s, _w, m) => exists(s, 'public.workspace_invitation_tokens where token = $1', [m]),
+      allowed: [],
+    },
+    update: {
+      call: (w, m) => ({ match: { invitation_id: w.invitationId }, values: { token: m } }),
+      effect: (s, _w, m) => exists(s, 'public.workspace_invitation_tokens where token = $1', [m]),
+      allowed: [],
+    },
+    delete: {
+      call: (w) => ({ match: { invitation_id: w.invitationId } }),
+      effect: async (s, w) =>
+        !(await exists(s, 'public.workspace_invitation_tokens where invitation_id = $1', [
+          w.invitationId,
+        ])),
+      allowed: [],
+    },
+  },
   // The target is the editor's profile: fellow members read it, only the editor edits it.
   profiles: {
     select: { call: (w) => ({ match: { id: w.people.editor.id } }), allowed: members },

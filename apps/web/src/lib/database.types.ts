@@ -397,6 +397,20 @@ export type Database = {
           },
         ]
       }
+      workspace_invitation_tokens: {
+        Row: { invitation_id: string; token: string }
+        Insert: { invitation_id: string; token?: string }
+        Update: { invitation_id?: string; token?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_invitation_tokens_invitation_id_fkey'
+            columns: ['invitation_id']
+            isOneToOne: true
+            referencedRelation: 'workspace_invitations'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       workspace_invitations: {
         Row: {
           accepted_at: string | null
@@ -407,7 +421,6 @@ export type Database = {
           id: string
           invited_by: string | null
           role: string
-          token: string
           workspace_id: string
         }
         Insert: {
@@ -419,7 +432,6 @@ export type Database = {
           id?: string
           invited_by?: string | null
           role?: string
-          token?: string
           workspace_id: string
         }
         Update: {
@@ -431,7 +443,6 @@ export type Database = {
           id?: string
           invited_by?: string | null
           role?: string
-          token?: string
           workspace_id?: string
         }
         Relationships: [
@@ -579,6 +590,7 @@ export type Database = {
         }
         Returns: { id: string; content: string }[]
       }
+      confirmed_email: { Args: never; Returns: string }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
       document_kind: { Args: { mime_type: string }; Returns: string }
       embed_scope: {
@@ -603,9 +615,19 @@ export type Database = {
         }[]
       }
       has_role: { Args: { workspace_id: string; min_role: string }; Returns: boolean }
-      is_invited: { Args: { workspace_id: string }; Returns: boolean }
       is_member: { Args: { workspace_id: string }; Returns: boolean }
-      jwt_email: { Args: never; Returns: string }
+      my_invitations: {
+        Args: never
+        Returns: {
+          id: string
+          workspace_id: string
+          workspace_name: string
+          role: string
+          invited_by_name: string
+          created_at: string
+          expires_at: string
+        }[]
+      }
       my_workspace_ids: { Args: { min_role?: string }; Returns: string[] }
       promote_embedding_model: { Args: { workspace_id: string }; Returns: boolean }
       replace_document: {
@@ -623,7 +645,6 @@ export type Database = {
           id: string
           invited_by: string | null
           role: string
-          token: string
           workspace_id: string
         }[]
       }

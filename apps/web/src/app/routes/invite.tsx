@@ -9,6 +9,7 @@ import { AuthCard } from '@/features/auth/components/auth-card'
 import { NewPasswordForm } from '@/features/auth/components/new-password-form'
 import { useInvitation } from '@/features/members/api/get-invitation'
 import { AcceptInvitationCard } from '@/features/members/components/accept-invitation-card'
+import { roleWithArticle } from '@/features/members/utils/roles'
 import { workspaceKeys } from '@/features/workspaces/api/keys'
 import { queryClient } from '@/lib/query-client'
 import { withNext } from '@/lib/next-path'
@@ -53,7 +54,7 @@ export default function InviteRoute() {
   const description = (
     <>
       {data.invited_by_name ?? 'Someone'} invited <strong>{data.email}</strong> to join as{' '}
-      {data.role === 'owner' ? 'an' : 'a'} <strong>{data.role}</strong>.
+      <strong>{roleWithArticle(data.role)}</strong>.
     </>
   )
   return (

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-rou
 import { Logo } from '@/components/layout/logo'
 import { ThemeToggle } from '@/components/layout/theme-toggle'
 import { UserMenu } from '@/features/auth/components/user-menu'
+import { MyInvitations } from '@/features/members/components/my-invitations'
 import { getWorkspacesQueryOptions } from '@/features/workspaces/api/get-workspaces'
 import { CreateWorkspaceDialog } from '@/features/workspaces/components/create-workspace-dialog'
 import { WorkspaceList } from '@/features/workspaces/components/workspace-list'
@@ -39,6 +40,7 @@ export default function WorkspacesRoute() {
           </div>
           <CreateWorkspaceDialog key={params.get('new') ?? ''} onCreated={open} />
         </div>
+        <MyInvitations />
         <WorkspaceList onCreated={open} />
       </main>
     </div>

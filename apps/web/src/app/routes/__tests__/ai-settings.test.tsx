@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 // The AI models card on Settings, against the test localbase, whose functions have a fake
 // OpenAI behind them (src/testing/start-localbase.ts).
@@ -111,15 +111,11 @@ describe('AI models settings', () => {
       .update({ chat_model: 'openai:gpt-4.1-mini' })
       .eq('id', workspace.id)
     const email = uniqueEmail('viewer')
-    const { data: invitation } = await supabase
-      .from('workspace_invitations')
-      .insert({ workspace_id: workspace.id, email, role: 'viewer' })
-      .select('token')
-      .single()
+    const token = await inviteByEmail(workspace.id, email)
     await signOutLocally()
     await signUpAs('viewer', email)
     const { error } = await supabase.rpc('accept_invitation', {
-      invitation_token: invitation!.token,
+      invitation_token: token,
     })
     expect(error).toBeNull()
 

@@ -1,11 +1,19 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
+import { mailboxUrl } from '@/config/env'
 import { renderApp } from '@/testing/render-app'
-import { PASSWORD, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import {
+  confirmByMail,
+  mailsTo,
+  PASSWORD,
+  signOutLocally,
+  signUpAs,
+  uniqueEmail,
+} from '@/testing/users'
 
 describe('accounts', () => {
-  it('signs up from the form and lands on the empty workspace list', async () => {
+  it('signs up from the form, asks for the mailed link, and lands on the workspace list', async () => {
     const { user, router } = renderApp('/sign-up')
     const email = uniqueEmail('ada')
     await user.type(await screen.findByLabelText('Name'), 'Ada')
@@ -13,13 +21,44 @@ describe('accounts', () => {
     await user.type(screen.getByLabelText('Password'), PASSWORD)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
 
+    // No session until the address is confirmed: the screen says where the link went.
+    expect(await screen.findByText(/Check your inbox: we sent a link to/)).toHaveTextContent(email)
+    expect(screen.getByRole('link', { name: 'dev mailbox' })).toHaveAttribute(
+      'href',
+      `${mailboxUrl}?email=${encodeURIComponent(email)}`,
+    )
+    expect((await supabase.auth.getSession()).data.session).toBeNull()
+    const [mail] = await mailsTo(email)
+    expect(mail?.subject).toBe('Confirm Your Signup')
+
+    // Another mail on request, for one that went astray.
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }))
+    expect(await screen.findByText('Sent again. Use the link in the newest mail.')).toBeVisible()
+    expect(await mailsTo(email)).toHaveLength(2)
+
+    await confirmByMail(email)
+    await router.navigate('/workspaces')
     expect(await screen.findByText('No workspaces yet')).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/workspaces')
     const { data } = await supabase.auth.getSession()
     expect(data.session?.user.email).toBe(email)
   })
 
-  it('says in plain words when the email is taken', async () => {
+  it('tells someone who signs in before confirming, and sends the link again', async () => {
+    const email = uniqueEmail('early')
+    const { error } = await supabase.auth.signUp({ email, password: PASSWORD })
+    expect(error).toBeNull()
+    const { user } = renderApp('/sign-in')
+    await user.type(await screen.findByLabelText('Email'), email)
+    await user.type(screen.getByLabelText('Password'), PASSWORD)
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Confirm your email address first')
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }))
+    expect(await screen.findByText('Sent again. Use the link in the newest mail.')).toBeVisible()
+    const mails = await mailsTo(email)
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm Your Signup', 'Confirm Your Signup'])
+  })
+
+  it('does not tell a stranger whether an address already has an account', async () => {
     const { email } = await signUpAs('grace')
     await signOutLocally()
     const { user } = renderApp('/sign-up')
@@ -27,9 +66,9 @@ describe('accounts', () => {
     await user.type(screen.getByLabelText('Email'), email)
     await user.type(screen.getByLabelText('Password'), PASSWORD)
     await user.click(screen.getByRole('button', { name: 'Create account' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists',
-    )
+    // The same answer as for a new address, and no session for whoever typed it.
+    expect(await screen.findByText(/Check your inbox: we sent a link to/)).toHaveTextContent(email)
+    expect((await supabase.auth.getSession()).data.session).toBeNull()
   })
 
   it('refuses a short password before asking the server', async () => {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, inject, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import { inviteByEmail, signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 async function ownWorkspace(name = 'Field notes') {
   const owner = await signUpAs('Olivia')
@@ -56,15 +56,10 @@ async function addDocument(workspaceId: string) {
 
 async function joinAs(workspaceId: string, name: string) {
   const email = uniqueEmail(name)
-  const { data: invitation, error } = await supabase
-    .from('workspace_invitations')
-    .insert({ workspace_id: workspaceId, email, role: 'viewer' })
-    .select('token')
-    .single()
-  if (error) throw error
+  const token = await inviteByEmail(workspaceId, email)
   await signOutLocally()
   const joined = await signUpAs(name, email)
-  const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+  const accepted = await supabase.rpc('accept_invitation', { invitation_token: token })
   if (accepted.error) throw accepted.error
   return joined
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 const notes = [
   'Field notes from the estuary survey.',
@@ -81,15 +81,10 @@ async function workspaceWithDocument(
 
 async function joinAsViewer(workspaceId: string) {
   const email = uniqueEmail('viewer')
-  const { data: invitation, error } = await supabase
-    .from('workspace_invitations')
-    .insert({ workspace_id: workspaceId, email, role: 'viewer' })
-    .select('token')
-    .single()
-  if (error) throw error
+  const token = await inviteByEmail(workspaceId, email)
   await signOutLocally()
   await signUpAs('Vera Viewer', email)
-  const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+  const accepted = await supabase.rpc('accept_invitation', { invitation_token: token })
   if (accepted.error) throw accepted.error
 }
 

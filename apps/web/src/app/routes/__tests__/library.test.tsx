@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 type NewDocument = {
   title: string
@@ -280,15 +280,10 @@ describe('library', () => {
     const { workspace } = await ownWorkspace()
     await addDocuments(workspace.id, [{ title: 'Handbook.md', mime_type: 'text/markdown' }])
     const email = uniqueEmail('viewer')
-    const { data: invitation, error } = await supabase
-      .from('workspace_invitations')
-      .insert({ workspace_id: workspace.id, email, role: 'viewer' })
-      .select('token')
-      .single()
-    if (error) throw error
+    const token = await inviteByEmail(workspace.id, email)
     await signOutLocally()
     await signUpAs('viewer', email)
-    const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+    const accepted = await supabase.rpc('accept_invitation', { invitation_token: token })
     expect(accepted.error).toBeNull()
 
     renderApp(`/w/${workspace.id}/library`)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mailboxUrl } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import { inviteByEmail, signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 async function ownWorkspace(name: string) {
   const owner = await signUpAs('owner')
@@ -23,9 +23,12 @@ describe('members', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create invitation' }))
 
     const link = await within(dialog).findByLabelText('Invitation link')
-    const { data } = await supabase.from('workspace_invitations').select('token, role, email')
-    expect(data).toEqual([{ token: expect.any(String), role: 'viewer', email }])
-    expect(link).toHaveValue(`${window.location.origin}/invite/${data![0]!.token}`)
+    const { data } = await supabase
+      .from('workspace_invitations')
+      .select('role, email, secret:workspace_invitation_tokens(token)')
+    expect(data).toEqual([{ role: 'viewer', email, secret: { token: expect.any(String) } }])
+    const href = `${window.location.origin}/invite/${data![0]!.secret!.token}`
+    expect(link).toHaveValue(href)
     // The send-invitation function mailed Auth's invitation to the new address.
     expect(within(dialog).getByText(new RegExp(`We emailed ${email}`))).toBeInTheDocument()
     const mailbox = await fetch(`${mailboxUrl}/messages?email=${encodeURIComponent(email)}`)
@@ -42,6 +45,8 @@ describe('members', () => {
 
     const pending = await screen.findByRole('region', { name: 'Pending invitations' })
     expect(within(pending).getByText(email)).toBeInTheDocument()
+    // The owner can copy the link again from the list.
+    expect(within(pending).getByLabelText(`Invitation link for ${email}`)).toHaveValue(href)
     expect(within(pending).getByText('Expires in 7 days')).toBeInTheDocument()
     await user.click(
       within(pending).getByRole('button', { name: `Revoke the invitation for ${email}` }),
@@ -54,25 +59,20 @@ describe('members', () => {
   it('lets the invitee accept at /invite/:token, and the owner change their role', async () => {
     const { owner, workspace } = await ownWorkspace('Shared')
     const guestEmail = uniqueEmail('guest')
-    const { data: invitation, error } = await supabase
-      .from('workspace_invitations')
-      .insert({ workspace_id: workspace.id, email: guestEmail, role: 'viewer' })
-      .select('token')
-      .single()
-    if (error) throw error
+    const token = await inviteByEmail(workspace.id, guestEmail)
     await signOutLocally()
 
     // Signed out, the link offers to sign up and come back.
-    const first = renderApp(`/invite/${invitation.token}`)
+    const first = renderApp(`/invite/${token}`)
     expect(await screen.findByRole('heading', { name: 'Join Shared' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Create an account to join' })).toHaveAttribute(
       'href',
-      `/sign-up?next=${encodeURIComponent(`/invite/${invitation.token}`)}&email=${encodeURIComponent(guestEmail)}`,
+      `/sign-up?next=${encodeURIComponent(`/invite/${token}`)}&email=${encodeURIComponent(guestEmail)}`,
     )
     first.unmount()
 
     const guest = await signUpAs('guest', guestEmail)
-    const second = renderApp(`/invite/${invitation.token}`)
+    const second = renderApp(`/invite/${token}`)
     await second.user.click(await screen.findByRole('button', { name: 'Join Shared' }))
     await waitFor(() =>
       expect(second.router.state.location.pathname).toBe(`/w/${workspace.id}/library`),
@@ -101,18 +101,37 @@ describe('members', () => {
     })
   })
 
+  it('shows an invitee their pending invitations, and joining takes the mailed link', async () => {
+    const { workspace } = await ownWorkspace('Waiting room')
+    const guestEmail = uniqueEmail('waiting')
+    const token = await inviteByEmail(workspace.id, guestEmail, 'editor')
+    await signOutLocally()
+    await signUpAs('waiting', guestEmail)
+
+    const list = renderApp('/workspaces')
+    const mine = await screen.findByRole('region', { name: 'Invitations for you' })
+    expect(mine).toHaveTextContent('Waiting room: owner invited you as an editor.')
+    expect(mine).toHaveTextContent('Expires in 7 days')
+    expect(mine).toHaveTextContent('To join, open the link in the invitation mail')
+    expect(mine.innerHTML).not.toContain(token)
+    list.unmount()
+
+    // The link joins, and the invitation leaves the list.
+    const { error } = await supabase.rpc('accept_invitation', { invitation_token: token })
+    expect(error).toBeNull()
+    renderApp('/workspaces')
+    expect(await screen.findByRole('link', { name: /Waiting room/ })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Invitations for you' })).not.toBeInTheDocument()
+  })
+
   it('lets a member leave', async () => {
     const { workspace } = await ownWorkspace('Leaving')
     const guestEmail = uniqueEmail('leaver')
-    const { data: invitation } = await supabase
-      .from('workspace_invitations')
-      .insert({ workspace_id: workspace.id, email: guestEmail, role: 'editor' })
-      .select('token')
-      .single()
+    const token = await inviteByEmail(workspace.id, guestEmail, 'editor')
     await signOutLocally()
     await signUpAs('leaver', guestEmail)
     const { error } = await supabase.rpc('accept_invitation', {
-      invitation_token: invitation!.token,
+      invitation_token: token,
     })
     expect(error).toBeNull()
 
@@ -129,14 +148,10 @@ describe('members', () => {
   it('stays live under StrictMode when the page is left and opened again', async () => {
     const { owner, workspace } = await ownWorkspace('Strict')
     const guestEmail = uniqueEmail('strict')
-    const { data: invitation } = await supabase
-      .from('workspace_invitations')
-      .insert({ workspace_id: workspace.id, email: guestEmail, role: 'viewer' })
-      .select('token')
-      .single()
+    const token = await inviteByEmail(workspace.id, guestEmail)
     await signOutLocally()
     const guest = await signUpAs('strict', guestEmail)
-    await supabase.rpc('accept_invitation', { invitation_token: invitation!.token })
+    await supabase.rpc('accept_invitation', { invitation_token: token })
     await signInAs(owner.email)
 
     const membersChannel = () =>

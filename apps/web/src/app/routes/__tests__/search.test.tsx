@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
 
 /** A workspace the signed-in owner made, with one indexed document of three passages. */
 async function indexedWorkspace() {
@@ -101,15 +101,10 @@ describe('search', () => {
       content: 'We anchored near the estuary at dawn; the crew went ashore for water.',
     })
     const email = uniqueEmail('viewer')
-    const { data: invitation, error } = await supabase
-      .from('workspace_invitations')
-      .insert({ workspace_id: workspace.id, email, role: 'viewer' })
-      .select('token')
-      .single()
-    if (error) throw error
+    const token = await inviteByEmail(workspace.id, email)
     await signOutLocally()
     await signUpAs('viewer', email)
-    const accepted = await supabase.rpc('accept_invitation', { invitation_token: invitation.token })
+    const accepted = await supabase.rpc('accept_invitation', { invitation_token: token })
     expect(accepted.error).toBeNull()
 
     const { user } = renderApp(`/w/${workspace.id}/search`)

@@ -31,7 +31,10 @@ export default function SignInRoute() {
         </div>
       }
     >
-      <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
+      <SignInForm
+        redirectTo={window.location.origin + next}
+        onSignedIn={() => navigate(next, { replace: true })}
+      />
     </AuthCard>
   )
 }

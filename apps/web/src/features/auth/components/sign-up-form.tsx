@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { MailCheckIcon } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { FormError } from '@/components/layout/form-error'
 import { FormField } from '@/components/layout/form-field'
@@ -7,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { type SignUpInput, signUpSchema, useSignUp } from '../api/sign-up'
 import { authErrorMessage } from '../utils/auth-error-message'
-import { MailboxNote } from './mailbox-note'
+import { ConfirmationSent } from './confirmation-sent'
 
 type SignUpFormProps = { redirectTo: string; onSignedIn: () => void; defaultEmail?: string }
 
@@ -26,17 +25,7 @@ export function SignUpForm({ redirectTo, onSignedIn, defaultEmail = '' }: SignUp
   )
 
   if (signUp.isSuccess && !signUp.data.session) {
-    return (
-      <div className="grid gap-4 text-sm">
-        <p className="flex items-start gap-2">
-          <MailCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            Check <strong>{form.getValues('email')}</strong> for a link to confirm your account.
-          </span>
-        </p>
-        <MailboxNote email={form.getValues('email')} />
-      </div>
-    )
+    return <ConfirmationSent email={form.getValues('email')} redirectTo={redirectTo} />
   }
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { PASSWORD, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
-import { authErrorMessage } from './auth-error-message'
+import { authErrorMessage, isUnconfirmed } from './auth-error-message'
 
 // The errors come from the real auth server, so a renamed code shows up here.
 describe('authErrorMessage', () => {
@@ -13,11 +13,21 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(error)).toMatch(/don’t match/)
   })
 
+  it('explains an address that is not confirmed yet', async () => {
+    const email = uniqueEmail('early')
+    await supabase.auth.signUp({ email, password: PASSWORD })
+    const { error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD })
+    expect(error?.code).toBe('email_not_confirmed')
+    expect(isUnconfirmed(error)).toBe(true)
+    expect(authErrorMessage(error)).toMatch(/Confirm your email address first/)
+  })
+
   it('explains a taken email', async () => {
     const { email } = await signUpAs('taken')
-    await signOutLocally()
-    const { error } = await supabase.auth.signUp({ email, password: PASSWORD })
-    expect(error?.code).toBe('user_already_exists')
+    await signUpAs('mover')
+    const { error } = await supabase.auth.updateUser({ email })
+    expect(error?.code).toBe('email_exists')
+    expect(isUnconfirmed(error)).toBe(false)
     expect(authErrorMessage(error)).toMatch(/already exists/)
   })
 

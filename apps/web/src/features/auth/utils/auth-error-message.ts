@@ -7,7 +7,8 @@ const messages: Record<string, string> = {
   email_exists: 'An account with this email already exists. Sign in instead.',
   weak_password:
     'That password is too weak. Use at least 8 characters and mix in numbers or symbols.',
-  email_not_confirmed: 'Confirm your email first: open the link we sent you, then sign in.',
+  email_not_confirmed:
+    'Confirm your email address first: open the link we sent you, or ask for a new one.',
   over_request_rate_limit: 'Too many attempts. Wait a few minutes, then try again.',
   over_email_send_rate_limit: 'We just sent you an email. Wait a minute before asking for another.',
   signup_disabled: 'New sign-ups are turned off for this Sourcebook.',
@@ -29,4 +30,9 @@ export function authErrorMessage(error: unknown): string {
     if (error.message) return error.message
   }
   return 'Something went wrong. Please try again.'
+}
+
+/** Auth refused a sign-in because the address is not confirmed yet. */
+export function isUnconfirmed(error: unknown): boolean {
+  return isAuthError(error) && error.code === 'email_not_confirmed'
 }

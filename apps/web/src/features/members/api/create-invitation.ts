@@ -20,13 +20,21 @@ export async function createInvitation({
   const { data, error } = await supabase
     .from('workspace_invitations')
     .insert({ workspace_id: workspaceId, ...input })
-    .select('id, email, role, token, expires_at')
+    .select('id, email, role, expires_at')
     .single()
   if (error) {
     if (error.code === '23505') throw new Error(`${input.email} already has a pending invitation.`)
     throw error
   }
-  return { ...data, mailError: await mailFailure(data.id) }
+  // The link's token is written with the invitation, in a table only owners read: a
+  // second query, since an insert's own statement cannot see what its trigger wrote.
+  const secret = await supabase
+    .from('workspace_invitation_tokens')
+    .select('token')
+    .eq('invitation_id', data.id)
+    .single()
+  if (secret.error) throw secret.error
+  return { ...data, token: secret.data.token, mailError: await mailFailure(data.id) }
 }
 
 export function useCreateInvitation(workspaceId: string) {

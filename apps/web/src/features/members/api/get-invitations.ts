@@ -2,17 +2,20 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from './keys'
 
-/** Invitations not yet accepted, newest first (owners only: RLS shows others nothing). */
+/**
+ * Invitations not yet accepted, newest first, each with its link's token (owners only: RLS
+ * shows others neither).
+ */
 export async function getInvitations(workspaceId: string, signal: AbortSignal) {
   const { data, error } = await supabase
     .from('workspace_invitations')
-    .select('id, email, role, token, created_at, expires_at')
+    .select('id, email, role, created_at, expires_at, secret:workspace_invitation_tokens(token)')
     .eq('workspace_id', workspaceId)
     .is('accepted_at', null)
     .order('created_at', { ascending: false })
     .abortSignal(signal)
   if (error) throw error
-  return data
+  return data.map(({ secret, ...invitation }) => ({ ...invitation, token: secret?.token ?? null }))
 }
 
 export type Invitation = Awaited<ReturnType<typeof getInvitations>>[number]

@@ -3,4 +3,5 @@ export const memberKeys = {
   members: (workspaceId: string) => [...memberKeys.all, workspaceId, 'members'] as const,
   invitations: (workspaceId: string) => [...memberKeys.all, workspaceId, 'invitations'] as const,
   invitation: (token: string) => [...memberKeys.all, 'invitation', token] as const,
+  mine: () => [...memberKeys.all, 'mine'] as const,
 }

@@ -61,10 +61,12 @@ export function PendingInvitations({ workspaceId }: { workspaceId: string }) {
                   Revoke
                 </Button>
               </div>
-              <CopyLink
-                link={invitationLink(invitation.token)}
-                label={`Invitation link for ${invitation.email}`}
-              />
+              {invitation.token ? (
+                <CopyLink
+                  link={invitationLink(invitation.token)}
+                  label={`Invitation link for ${invitation.email}`}
+                />
+              ) : null}
             </li>
           )
         })}

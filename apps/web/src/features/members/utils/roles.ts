@@ -11,3 +11,8 @@ export const roleDescriptions: Record<MemberRole, string> = {
 export function isRole(value: unknown): value is MemberRole {
   return roles.includes(value as MemberRole)
 }
+
+/** "an owner", "an editor", "a viewer": a role as a sentence names it. */
+export function roleWithArticle(role: string): string {
+  return `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`
+}

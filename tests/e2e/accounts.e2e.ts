@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, signOut, signUp } from './support/app.ts'
+import { openConfirmation, signIn, signOut, submitSignUp } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
 import { launchBrowser, newPage, screenshot } from './support/browser.ts'
 import { latestMail, startStack } from './support/stack.ts'
@@ -16,13 +16,34 @@ describe('accounts by mail', () => {
     stack = await startStack()
     browser = await launchBrowser()
     page = await newPage(browser)
-    await signUp(page, stack.url, 'Forgetful Fred', email)
-    await signOut(page)
   })
 
   afterAll(async () => {
     await browser?.close()
     await stack?.stop()
+  })
+
+  it('signs up, waits for the mailed link, and is signed in by it', async () => {
+    await submitSignUp(page, stack.url, 'Forgetful Fred', email)
+    await page.getByRole('status').getByText(email).waitFor()
+    // On the local stack the screen points at the dev mailbox, with the address filled in.
+    expect(await page.getByRole('link', { name: 'dev mailbox' }).getAttribute('href')).toBe(
+      `${stack.url}/auth/v1/mailbox?email=${encodeURIComponent(email)}`,
+    )
+    await screenshot(page, 'sign-up-check-mail')
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Signing in first is refused, with a way to get the link again.
+    await page.goto(`${stack.url}/sign-in`)
+    await signIn(page, email)
+    await page.getByText('Confirm your email address first').waitFor()
+    await page.getByRole('button', { name: 'Send the link again' }).click()
+    await page.getByText('Sent again. Use the link in the newest mail.').waitFor()
+    await screenshot(page, 'sign-in-unconfirmed')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await openConfirmation(page, stack.url, email)
+    await signOut(page)
   })
 
   it('resets a forgotten password from the mailed link', async () => {

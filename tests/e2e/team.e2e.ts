@@ -84,6 +84,14 @@ describe('a team gets started', () => {
     await screenshot(owner, 'members-pending')
     await expectAccessible(owner)
 
+    // The colleague sees the invitation waiting, but joins only through the mailed link.
+    await guest.reload()
+    const waiting = guest.getByRole('region', { name: 'Invitations for you' })
+    await waiting.getByText('Acme Research').waitFor()
+    expect(await waiting.textContent()).toContain('Olivia Owner invited you as a viewer.')
+    await screenshot(guest, 'workspaces-invited')
+    await expectAccessible(guest)
+
     const mail = await latestMail(stack.url, guestEmail, (l) =>
       l.includes(encodeURIComponent(link)),
     )

@@ -29,6 +29,6 @@ export async function storageState(stack: Stack, prefix: string) {
 }
 
 /** Bytes of `size` that differ from upload to upload (so none is a duplicate of another). */
-export function bytesOf(size: number, seed = Math.random()): Uint8Array {
+export function bytesOf(size: number, seed = Math.random()): Uint8Array<ArrayBuffer> {
   return new Uint8Array(size).map((_, i) => (i * 31 + Math.floor(seed * 251)) & 0xff)
 }

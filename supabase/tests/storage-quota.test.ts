@@ -249,7 +249,7 @@ describe('importing when Storage refuses the original', () => {
         upload: async (target, body, contentType) => {
           await upload(path('meanwhile.bin'), 200)
           const { error } = await files().upload(target, body, { contentType })
-          if (error) throw uploadError(error)
+          if (error) throw uploadError(error.statusCode, error.message)
         },
       },
     )

@@ -80,7 +80,7 @@ export async function ingestFile(
       const upload = await supabase.storage
         .from(DOCUMENTS_BUCKET)
         .upload(storagePath, bytes, { contentType })
-      if (upload.error) throw uploadError(upload.error)
+      if (upload.error) throw uploadError(upload.error.statusCode, upload.error.message)
     })
     signal?.throwIfAborted()
   } catch (cause) {

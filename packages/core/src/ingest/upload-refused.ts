@@ -7,9 +7,12 @@ export class UploadRefused extends Error {
   override name = 'UploadRefused'
 }
 
-/** Storage's error from supabase.storage: a refusal when its statusCode says 403. */
-export function uploadError(error: { message: string; statusCode?: string }): Error {
-  return error.statusCode === '403'
-    ? new UploadRefused(error.message)
-    : new Error(`the upload failed: ${error.message}`)
+/**
+ * Storage's answer to a failed upload as the error an UploadOriginal throws: a refusal for a
+ * 403 (supabase.storage's statusCode, or TUS's HTTP status), else a failure worth a retry.
+ */
+export function uploadError(status: number | string | undefined, message: string): Error {
+  return Number(status) === 403
+    ? new UploadRefused(message)
+    : new Error(`the upload failed: ${message}`)
 }

@@ -1,6 +1,6 @@
 import { DOCUMENTS_BUCKET } from '@sourcebook/core/ingest/storage-path'
 import type { UploadOriginal } from '@sourcebook/core/ingest/types'
-import { UploadRefused } from '@sourcebook/core/ingest/upload-refused'
+import { uploadError } from '@sourcebook/core/ingest/upload-refused'
 import { type DetailedError, Upload } from 'tus-js-client'
 
 /** Supabase Storage's TUS chunks must be exactly 6 MB. */
@@ -35,13 +35,9 @@ export function tusUploader({ url, key, accessToken }: Credentials): UploadOrigi
     })
 }
 
-/**
- * tus-js-client's errors carry the server's text in a long sentence; keep the reason. A 403
- * (the workspace's storage is full, or a policy) is Storage refusing the file: nothing stored.
- */
+/** tus-js-client's errors carry the server's text in a long sentence; keep the reason. */
 function tusError(error: Error | DetailedError): Error {
   const body = /response text: (.*?)(, request id|$)/.exec(error.message)?.[1]
-  const message = body && body !== 'n/a' ? body : error.message
   const status = 'originalResponse' in error ? error.originalResponse?.getStatus() : undefined
-  return status === 403 ? new UploadRefused(message) : new Error(message)
+  return uploadError(status, body && body !== 'n/a' ? body : error.message)
 }

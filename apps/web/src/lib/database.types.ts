@@ -527,7 +527,12 @@ export type Database = {
         Relationships: []
       }
     }
-    Views: { [_ in never]: never }
+    Views: {
+      workspace_storage: {
+        Row: { quota_bytes: number | null; used_bytes: number | null; workspace_id: string | null }
+        Relationships: []
+      }
+    }
     Functions: {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
       all_lexemes: { Args: { lexemes: string[] }; Returns: string }
@@ -704,6 +709,7 @@ export type Database = {
         }
         Returns: { id: string; similarity: number }[]
       }
+      workspace_stored_bytes: { Args: { workspace_id: string }; Returns: number }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -2,10 +2,11 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { sha256Hex } from '../hash.ts'
 import { fileRefusal } from './file-types.ts'
 import { findLive } from './find-live.ts'
-import { failDocument, indexDocument } from './index-document.ts'
+import { failDocument, indexDocument, type StoredDocument } from './index-document.ts'
 import { ProgressReporter } from './progress.ts'
 import { DOCUMENTS_BUCKET, documentStoragePath } from './storage-path.ts'
 import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
+import { UploadRefused, uploadError } from './upload-refused.ts'
 
 export const DEFAULT_MAX_BYTES = 100 * 2 ** 20
 
@@ -79,13 +80,29 @@ export async function ingestFile(
       const upload = await supabase.storage
         .from(DOCUMENTS_BUCKET)
         .upload(storagePath, bytes, { contentType })
-      if (upload.error) throw new Error(`the upload failed: ${upload.error.message}`)
+      if (upload.error) throw uploadError(upload.error.statusCode, upload.error.message)
     })
     signal?.throwIfAborted()
   } catch (cause) {
+    if (cause instanceof UploadRefused) return withdraw(supabase, doc, cause.message, signal)
     return failDocument(supabase, doc, cause, signal)
   }
   return indexDocument(supabase, doc, bytes, progress, options, performance.now() - started)
+}
+
+/**
+ * Storage refused the original (the workspace filled up since the row was checked, say), so
+ * nothing was stored: the row goes too, and the file is refused as if it never got that far.
+ */
+async function withdraw(
+  supabase: SupabaseClient,
+  doc: StoredDocument,
+  error: string,
+  signal?: AbortSignal,
+): Promise<IngestResult> {
+  const removed = await supabase.from('documents').delete().eq('id', doc.id)
+  if (removed.error) return failDocument(supabase, doc, new Error(error), signal)
+  return { status: 'refused', error }
 }
 
 async function documentToReplace(supabase: SupabaseClient, documentId: string) {

@@ -2,6 +2,7 @@ import { chunkDocument } from '../chunk/chunk-document.ts'
 import { extractDocument } from '../extract/extract-document.ts'
 import type { ExtractInput } from '../extract/types.ts'
 import { repairLigatures } from './repair-ligatures.ts'
+import { storableText } from './storable-text.ts'
 import type { Processed } from './types.ts'
 
 /** Extraction then chunking in this thread, timed (the default ProcessFile). */
@@ -9,10 +10,11 @@ export async function processFile(input: ExtractInput): Promise<Processed> {
   const started = performance.now()
   // The size limit is the pipeline's (checked before upload), so extraction does not repeat it.
   const doc = await extractDocument(input, { maxBytes: Infinity })
-  // Some PDFs map ligature glyphs to NUL: spell them out where the document tells how, and
-  // since Postgres text cannot hold NUL, mark the rest with the replacement character.
+  // Some PDFs map ligature glyphs to NUL: spell them out where the document tells how. Then
+  // the one place every extractor's text passes: what Postgres cannot store (the NULs left,
+  // lone surrogates) becomes U+FFFD.
   const repaired = repairLigatures(doc.text, doc.pages)
-  doc.text = repaired.text.replaceAll('\0', '\uFFFD')
+  doc.text = storableText(repaired.text)
   doc.pages = repaired.pages
   const extracted = performance.now()
   const chunks = chunkDocument(doc)

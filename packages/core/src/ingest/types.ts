@@ -55,9 +55,9 @@ export interface IngestOptions extends PipelineOptions {
    */
   replacesId?: string
   /**
-   * Puts the original into the documents bucket at `path`; throws when it cannot. By default
-   * supabase.storage's single request; the web app passes a resumable (TUS) upload for large
-   * files.
+   * Puts the original into the documents bucket at `path`; throws when it cannot, an
+   * UploadRefused when Storage refused the file (403). By default supabase.storage's single
+   * request; the web app passes a resumable (TUS) upload for large files.
    */
   upload?: UploadOriginal
 }
@@ -80,7 +80,10 @@ export type IngestResult =
       warning?: string
     }
   | { status: 'duplicate'; documentId: string; title: string }
-  /** Nothing was written: the file was refused before a document existed. */
+  /**
+   * Nothing stays: the file was refused before a document existed, or Storage refused it
+   * (an UploadRefused) and its row was removed.
+   */
   | { status: 'refused'; error: string }
   /** The document row stays, status 'failed' with this error, without chunks. */
   | { status: 'failed'; documentId: string; error: string }

@@ -114,6 +114,30 @@ describe('library', () => {
     await waitFor(() => expect(titles()).not.toContain('Field notes.md'))
   })
 
+  it('shows how much storage the files take, as Storage counts it, and follows changes', async () => {
+    const { workspace } = await ownWorkspace()
+    // What a documents row declares is not what the workspace stores.
+    const [notes] = await addDocuments(workspace.id, [{ title: 'Notes.txt', size_bytes: 999_999 }])
+    const store = (name: string, size: number) =>
+      supabase.storage
+        .from('documents')
+        .upload(`${workspace.id}/${notes!.id}/${name}`, new Uint8Array(size))
+    expect((await store('notes.txt', 1536)).error).toBeNull()
+    renderApp(`/w/${workspace.id}/library`)
+
+    expect(await screen.findByText('Storage: 1.5 KB of 1.0 GB used')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    )
+    // Another file is stored and a document changes: the figure is read again.
+    expect((await store('more.txt', 3 * 1024 ** 2)).error).toBeNull()
+    await supabase.from('documents').update({ title: 'Notes, more.txt' }).eq('id', notes!.id)
+    expect(
+      await screen.findByText('Storage: 3.0 MB of 1.0 GB used', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+  })
+
   it('searches titles, filters by status and type, and sorts', async () => {
     const { workspace } = await ownWorkspace()
     await addDocuments(workspace.id, [

@@ -13,6 +13,7 @@ import { DocumentTable } from './document-table'
 import { LibraryToolbar } from './library-toolbar'
 import { LibrarySkeleton } from './library-skeleton'
 import { RenameDocumentDialog } from './rename-document-dialog'
+import { StorageUsage } from './storage-usage'
 
 type DocumentLibraryProps = {
   workspaceId: string
@@ -79,6 +80,7 @@ export function DocumentLibrary({
   return (
     <>
       <LibraryToolbar query={query} onChange={setQuery} />
+      <StorageUsage workspaceId={workspaceId} />
       {shown.length === 0 ? (
         <EmptyState
           icon={SearchXIcon}

@@ -12,7 +12,8 @@ type Row = Record<string, unknown>
 /**
  * Keeps the workspace's document list live: inserts and updates (another member's upload
  * progress included) patch the cached list in place. Deletes carry only the id and cannot be
- * filtered by workspace, so they are heard unfiltered and dropped by id.
+ * filtered by workspace, so they are heard unfiltered and dropped by id. The storage figure is
+ * read again after changes, at most every two seconds (progress updates come in bursts).
  */
 export function useDocumentsRealtime(workspaceId: string) {
   const queryClient = useQueryClient()
@@ -20,6 +21,13 @@ export function useDocumentsRealtime(workspaceId: string) {
     const key = libraryKeys.documents(workspaceId)
     const patch = (change: Parameters<typeof patchLibrary>[1]) =>
       queryClient.setQueryData<Library>(key, (library) => library && patchLibrary(library, change))
+    let usageTimer: ReturnType<typeof setTimeout> | undefined
+    const refreshUsage = () => {
+      usageTimer ??= setTimeout(() => {
+        usageTimer = undefined
+        void queryClient.invalidateQueries({ queryKey: libraryKeys.storage(workspaceId) })
+      }, 2000)
+    }
 
     async function learnUploader(userId: string | null) {
       const known = queryClient.getQueryData<Library>(key)?.uploaders
@@ -31,6 +39,7 @@ export function useDocumentsRealtime(workspaceId: string) {
     }
 
     function onChange(payload: RealtimePostgresChangesPayload<Row>) {
+      refreshUsage()
       if (payload.eventType === 'DELETE') {
         const id = payload.old.id
         if (typeof id === 'string') patch({ deleted: id })
@@ -79,6 +88,7 @@ export function useDocumentsRealtime(workspaceId: string) {
         joined = true
       })
     return () => {
+      clearTimeout(usageTimer)
       void supabase.removeChannel(channel)
     }
   }, [queryClient, workspaceId])

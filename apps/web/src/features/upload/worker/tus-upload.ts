@@ -1,6 +1,7 @@
 import { DOCUMENTS_BUCKET } from '@sourcebook/core/ingest/storage-path'
 import type { UploadOriginal } from '@sourcebook/core/ingest/types'
-import { Upload } from 'tus-js-client'
+import { uploadError } from '@sourcebook/core/ingest/upload-refused'
+import { type DetailedError, Upload } from 'tus-js-client'
 
 /** Supabase Storage's TUS chunks must be exactly 6 MB. */
 export const TUS_CHUNK_BYTES = 6 * 2 ** 20
@@ -23,7 +24,7 @@ export function tusUploader({ url, key, accessToken }: Credentials): UploadOrigi
         headers: { apikey: key, 'x-upsert': 'false' },
         metadata: { bucketName: DOCUMENTS_BUCKET, objectName: path, contentType },
         onBeforeRequest: (request) => request.setHeader('authorization', `Bearer ${accessToken()}`),
-        onError: (error) => reject(new Error(tusMessage(error))),
+        onError: (error) => reject(tusError(error)),
         onSuccess: () => resolve(),
       })
       signal?.addEventListener('abort', () => {
@@ -35,7 +36,8 @@ export function tusUploader({ url, key, accessToken }: Credentials): UploadOrigi
 }
 
 /** tus-js-client's errors carry the server's text in a long sentence; keep the reason. */
-function tusMessage(error: Error): string {
+function tusError(error: Error | DetailedError): Error {
   const body = /response text: (.*?)(, request id|$)/.exec(error.message)?.[1]
-  return body && body !== 'n/a' ? body : error.message
+  const status = 'originalResponse' in error ? error.originalResponse?.getStatus() : undefined
+  return uploadError(status, body && body !== 'n/a' ? body : error.message)
 }

@@ -1,12 +1,10 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { appendFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../src/config/keys.ts'
-import { type Localbase, startLocalbase } from '../src/index.ts'
-import { copyFixture } from './helpers.ts'
+import { DEFAULT_ANON_KEY } from '../src/config/keys.ts'
+import { copyFixture, startTestStack, type TestStack } from './helpers.ts'
 import { type Inbox, type Received, startInbox } from './smtp-inbox.ts'
 
 // Auth mail over real SMTP: localbase is configured the way the Supabase CLI reads it
@@ -20,9 +18,8 @@ const noSession = { persistSession: false, autoRefreshToken: false, detectSessio
 const password = 'long-enough-password'
 
 let inbox: Inbox
-let lb: Localbase
+let stack: TestStack
 let project: string
-let dataDir: string
 beforeAll(async () => {
   inbox = await startInbox(credentials)
   project = copyFixture('auth-confirm')
@@ -39,34 +36,20 @@ admin_email = "${from.address}"
 sender_name = "${from.name}"
 `,
   )
-  dataDir = mkdtempSync(join(tmpdir(), 'localbase-smtp-'))
-  lb = await startLocalbase({
-    workdir: project,
-    port: 0,
-    dataDir,
-    env: {
-      ...process.env,
-      PORT: '',
-      HOST: '',
-      DATA_DIR: '',
-      SMTP_HOST: '',
-      TEST_SMTP_USER: credentials.user,
-      TEST_SMTP_PASS: credentials.pass,
-    },
+  stack = await startTestStack(project, {
+    env: { SMTP_HOST: '', TEST_SMTP_USER: credentials.user, TEST_SMTP_PASS: credentials.pass },
   })
 })
 afterAll(async () => {
-  await lb?.stop()
+  await stack?.stop()
   await inbox?.close()
-  rmSync(dataDir, { recursive: true, force: true })
   rmSync(project, { recursive: true, force: true })
 })
 
 let counter = 0
 const newEmail = () => `smtp${++counter}-${Date.now()}@example.com`
-const client = (key = DEFAULT_ANON_KEY): SupabaseClient =>
-  createClient(lb.url, key, { auth: noSession })
-const admin = () => client(DEFAULT_SERVICE_ROLE_KEY).auth.admin
+const client = (): SupabaseClient => createClient(stack.url, DEFAULT_ANON_KEY, { auth: noSession })
+const admin = () => stack.admin().auth.admin
 
 /** The one mail an address received. */
 function mailTo(address: string): Received {
@@ -170,13 +153,13 @@ describe('when the SMTP server refuses the mail', () => {
     }
   }
   const count = async (sql: string, params: unknown[]) =>
-    (await lb.db.pg.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params)).rows[0]!
-      .n
+    (await stack.db.pg.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params))
+      .rows[0]!.n
 
   it('answers as GoTrue does, and no user is created for a sign-up or an invite', async () => {
     const email = newEmail()
     const wire = await refused(() =>
-      fetch(`${lb.url}/auth/v1/signup`, {
+      fetch(`${stack.url}/auth/v1/signup`, {
         method: 'POST',
         headers: {
           apikey: DEFAULT_ANON_KEY,

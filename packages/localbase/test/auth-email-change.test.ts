@@ -228,6 +228,16 @@ describe('on an autoconfirm project', () => {
     const { error } = await user.client.auth.updateUser({ email: other.email })
     expect(error).toMatchObject({ status: 422, code: 'email_exists' })
   })
+
+  it('refuses the link when another account took the address meanwhile', async () => {
+    const user = await p.signedIn()
+    const next = newEmail()
+    await user.client.auth.updateUser({ email: next })
+    await p.stack.admin().auth.admin.createUser({ email: next, password, email_confirm: true })
+    const { fragment } = await follow((await p.mailTo(next)).link)
+    expect(fragment.get('error_code')).toBe('email_exists')
+    expect(await p.emailOf(user.id)).toBe(user.email)
+  })
 })
 
 describe('with double_confirm_changes = false', () => {

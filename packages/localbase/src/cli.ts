@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { mailboxOpen } from './auth/mailbox.ts'
+import type { LocalbaseConfig } from './config/config.ts'
 import { startLocalbase } from './server.ts'
 
 const usage = `Usage: localbase start [options]
@@ -34,6 +36,14 @@ if (values.help || positionals[0] !== 'start') {
 process.on('uncaughtException', (error) => console.error('[localbase] uncaught:', error))
 process.on('unhandledRejection', (error) => console.error('[localbase] unhandled:', error))
 
+/** Where auth mail goes, for the banner. */
+function mailTarget(config: LocalbaseConfig, url: string): string {
+  const { smtp } = config.auth
+  if (smtp) return `SMTP ${smtp.host}:${smtp.port}, from ${smtp.adminEmail}`
+  if (mailboxOpen(config)) return `dev mailbox ${url}/auth/v1/mailbox`
+  return 'not sent: no SMTP configured (set [auth.email.smtp] or SMTP_HOST)'
+}
+
 try {
   const lb = await startLocalbase({
     workdir: values.workdir,
@@ -54,7 +64,8 @@ try {
 
   API URL          ${lb.url}
   REST             ${lb.url}/rest/v1
-  Auth             ${lb.url}/auth/v1  (dev mailbox: ${lb.url}/auth/v1/mailbox)
+  Auth             ${lb.url}/auth/v1
+  Mail             ${mailTarget(lb.config, lb.url)}
   Health           ${lb.url}/health${lb.config.dbPort ? `\n  DB URL           postgresql://postgres:postgres@${lb.config.host}:${lb.config.dbPort}/postgres` : ''}${lb.config.serveDir ? `\n  App              ${lb.url}/` : ''}
   Data dir         ${lb.config.dataDir}
 

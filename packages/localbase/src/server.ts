@@ -11,6 +11,7 @@ import { openDatabase } from './db/open.ts'
 import { CallerResolver } from './gateway/caller.ts'
 import { bodyLimit } from './gateway/body-limit.ts'
 import { cors } from './gateway/cors.ts'
+import { isLoopbackName } from './gateway/loopback.ts'
 import { mountServices } from './services.ts'
 import { serveStatic } from './static.ts'
 
@@ -22,12 +23,10 @@ export type Localbase = {
   stop(): Promise<void>
 }
 
-const loopback = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/
-
 /** Starts the whole stack: database, migrations, seed, the services, one port. */
 export async function startLocalbase(options: ConfigOptions = {}): Promise<Localbase> {
   const config = loadConfig(options)
-  if (!loopback.test(config.host) && config.keys.jwtSecret === DEFAULT_JWT_SECRET) {
+  if (!isLoopbackName(config.host) && config.keys.jwtSecret === DEFAULT_JWT_SECRET) {
     throw new Error(
       `refusing to listen on ${config.host} with the well-known default JWT secret: set JWT_SECRET (and the keys signed with it)`,
     )

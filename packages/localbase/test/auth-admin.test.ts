@@ -224,7 +224,7 @@ describe('an unknown user id', () => {
 })
 
 describe('generateLink for an email change', () => {
-  // Confirmed once, at the new address (GoTrue with secure email change off).
+  // The fixture is autoconfirm, where the new address's link alone moves the address.
   it('makes an email_change_new link that moves the address when verified', async () => {
     const admin = stack.admin().auth.admin
     const email = newEmail()
@@ -254,15 +254,25 @@ describe('generateLink for an email change', () => {
     const other = newEmail()
     await admin.createUser({ email, password: 'correct-horse' })
     await admin.createUser({ email: other, password: 'correct-horse' })
+    // double_confirm_changes is on (the CLI default), so the current address has a link too;
+    // used alone it moves nothing (auth-email-change.test.ts has the switched-off answer).
+    const next = newEmail()
     const current = await admin.generateLink({
       type: 'email_change_current',
       email,
-      newEmail: newEmail(),
+      newEmail: next,
     })
-    expect(current.error).toMatchObject({
-      status: 400,
-      message: 'Enable secure email change to generate link for current email',
+    expect(current.error).toBeNull()
+    expect(current.data.user!.new_email).toBe(next)
+    expect(current.data.properties!.verification_type).toBe('email_change_current')
+    const verified = await stack.client().auth.verifyOtp({
+      email,
+      token: current.data.properties!.email_otp,
+      type: 'email_change',
     })
+    expect(verified.error).toBeNull()
+    expect(verified.data.session).toBeNull()
+    expect((await admin.getUserById(current.data.user!.id)).data.user!.email).toBe(email)
     const taken = await admin.generateLink({ type: 'email_change_new', email, newEmail: other })
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' })
     const unknown = await admin.generateLink({

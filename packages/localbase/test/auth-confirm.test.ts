@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from './helpers.ts'
 
 // With [auth.email] enable_confirmations = true: signup returns a bare user and mails a
-// confirmation; duplicates are obfuscated (trap 16); email changes need confirming.
+// confirmation; duplicates are obfuscated (trap 16). Email changes: auth-email-change.test.ts.
 
 let stack: TestStack
 beforeAll(async () => {
@@ -96,31 +96,5 @@ describe('signup with confirmations', () => {
       mailer_autoconfirm: false,
       external: { anonymous_users: false },
     })
-  })
-})
-
-describe('email change with confirmations', () => {
-  it('keeps the old address until the new one confirms', async () => {
-    const email = newEmail()
-    await stack.admin().auth.admin.createUser({ email, password, email_confirm: true })
-    const client = stack.client()
-    await client.auth.signInWithPassword({ email, password })
-    const next = newEmail()
-    const { data, error } = await client.auth.updateUser({ email: next })
-    expect(error).toBeNull()
-    expect(data.user).toMatchObject({ email, new_email: next })
-    expect(data.user!.email_change_sent_at).toBeTruthy()
-    const [mail] = await mailsFor(next)
-    expect(mail!.subject).toBe('Confirm Email Change')
-
-    const verified = await stack
-      .client()
-      .auth.verifyOtp({ email: next, token: codeOf(mail!), type: 'email_change' })
-    expect(verified.error).toBeNull()
-    expect(verified.data.user!.email).toBe(next)
-    expect(verified.data.user).not.toHaveProperty('new_email')
-    expect(
-      (await stack.client().auth.signInWithPassword({ email: next, password })).error,
-    ).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { type Localbase, startLocalbase } from '../src/index.ts'
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../src/config/keys.ts'
@@ -16,7 +16,8 @@ export type TestStack = Localbase & {
 
 /**
  * Starts localbase on a free port with a temporary data dir, for one test file.
- * `project` is a folder under test/fixtures holding a `supabase/` folder.
+ * `project` is a folder under test/fixtures (or an absolute path, e.g. from copyFixture)
+ * holding a `supabase/` folder.
  */
 export async function startTestStack(
   project = 'basic',
@@ -24,7 +25,7 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'localbase-test-'))
   const lb = await startLocalbase({
-    workdir: join(fixtures, project),
+    workdir: isAbsolute(project) ? project : join(fixtures, project),
     port: 0,
     dataDir,
     env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...options.env },

@@ -1,16 +1,19 @@
 import type { Context, Hono } from 'hono'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
+import { emailChangeLink } from './email-change.ts'
 import { AuthError, unprocessable, validation } from './errors.ts'
 import { requireAdmin, isUuid } from './guard.ts'
 import { normaliseEmail, obj, readBody, str } from './http.ts'
 import { type AdminAttributes, adminAttributes } from './admin-input.ts'
 import { createLink, mailLink } from './mail.ts'
+import type { MailingContext } from './mailer.ts'
 import { checkStrength, hashPassword } from './passwords.ts'
 import { redirectTarget } from './redirect.ts'
 import type { UserJson } from './sessions.ts'
 import {
   emailExists,
+  emailTaken,
   findByEmail,
   findById,
   insertUser,
@@ -83,12 +86,8 @@ const linkTypes = [
 ]
 const emailNotFound = () => new AuthError(404, 'user_not_found', 'User with this email not found')
 
-/**
- * generate_link for an email change. localbase confirms a change once, at the new address (GoTrue
- * with secure email change off), so only `email_change_new` makes a link, and the current
- * address gets GoTrue's answer for that configuration.
- */
-async function emailChangeLink(
+/** generate_link for an email change: one side's link, and nothing mailed (mail.go). */
+async function generateEmailChangeLink(
   ctx: ServiceContext,
   type: 'email_change_current' | 'email_change_new',
   email: string,
@@ -98,23 +97,13 @@ async function emailChangeLink(
   return ctx.db.asService(async (tx) => {
     const user = await findByEmail(tx, email)
     if (!user) throw emailNotFound()
-    if (type === 'email_change_current') {
+    if (type === 'email_change_current' && !ctx.config.auth.doubleConfirmChanges) {
       throw validation('Enable secure email change to generate link for current email')
     }
     const newEmail = normaliseEmail(requestedNewEmail)
-    const taken = await tx.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [
-      newEmail,
-      user.id,
-    ])
-    if (taken.rows.length) throw emailExists()
-    await tx.query('update auth.users set email_change = $2 where id = $1', [user.id, newEmail])
-    const link = await createLink(
-      ctx,
-      tx,
-      { id: user.id, email: newEmail },
-      'email_change',
-      redirectTo,
-    )
+    if (await emailTaken(tx, newEmail, user.id)) throw emailExists()
+    const side = type === 'email_change_current' ? 'current' : 'new'
+    const link = await emailChangeLink(ctx, tx, { id: user.id, email }, newEmail, side, redirectTo)
     return {
       ...(await findById(tx, user.id))!.user,
       action_link: link.link,
@@ -126,7 +115,7 @@ async function emailChangeLink(
   })
 }
 
-export function adminRoutes(app: Hono, ctx: ServiceContext): void {
+export function adminRoutes(app: Hono, ctx: MailingContext): void {
   const auth = ctx.config.auth
   app.use('/admin/*', async (c, next) => {
     await requireAdmin(ctx, c)
@@ -248,7 +237,9 @@ export function adminRoutes(app: Hono, ctx: ServiceContext): void {
       throw validation(`Invalid email action link type requested: ${type}`)
     }
     if (type === 'email_change_current' || type === 'email_change_new') {
-      return c.json(await emailChangeLink(ctx, type, email, str(body, 'new_email'), redirectTo))
+      return c.json(
+        await generateEmailChangeLink(ctx, type, email, str(body, 'new_email'), redirectTo),
+      )
     }
     if (type === 'signup') {
       if (!password) throw validation('Signup requires a valid password')

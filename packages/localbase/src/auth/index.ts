@@ -5,17 +5,31 @@ import { adminRoutes } from './admin.ts'
 import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
 import { tokenRoutes } from './grants.ts'
-import { mailboxRoutes } from './mailbox.ts'
+import { mailboxMailer, mailboxOpen, mailboxRoutes } from './mailbox.ts'
+import { type Mailer, type MailingContext, dropMail } from './mailer.ts'
 import { metaRoutes } from './meta.ts'
 import { otpRoutes } from './otp.ts'
 import { signupRoutes } from './signup.ts'
+import { smtpMailer } from './smtp.ts'
 import { userRoutes } from './user.ts'
 import { verifyRoutes } from './verify.ts'
 
 const schemaSql = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8')
 
+/** SMTP when configured, else the dev mailbox on loopback, else (as GoTrue without SMTP) nowhere. */
+function chooseMailer(ctx: ServiceContext): Mailer {
+  const { smtp } = ctx.config.auth
+  if (smtp) return smtpMailer(smtp, ctx.url)
+  if (mailboxOpen(ctx.config)) return mailboxMailer
+  console.warn(
+    `[localbase auth] listening on ${ctx.config.host} with no SMTP configured: auth mail is not sent (set [auth.email.smtp] or SMTP_HOST)`,
+  )
+  return dropMail
+}
+
 /** A GoTrue-compatible /auth/v1 (docs §3) on localbase's own auth schema. */
-export async function createAuthService(ctx: ServiceContext): Promise<Service> {
+export async function createAuthService(service: ServiceContext): Promise<Service> {
+  const ctx: MailingContext = { ...service, mailer: chooseMailer(service) }
   await ctx.db.asService((tx) => tx.exec(schemaSql))
   const app = new Hono()
   app.use('*', async (c, next) => {

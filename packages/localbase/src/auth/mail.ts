@@ -1,12 +1,13 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
+import { type Mail, type MailKind, type MailingContext, deliver } from './mailer.ts'
 import { type Challenge, PKCE_PREFIX, recordFlow } from './pkce.ts'
 
-// Mail goes to the local dev mailbox (_localbase.mailbox); links carry GoTrue's token
-// hash (sha224 of email + OTP) and the emailed code is the OTP itself.
+// Mailed links carry GoTrue's token hash (sha224 of email + OTP), and the mailed code is the
+// OTP itself. Email changes make their links in email-change.ts.
 
-export type LinkKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change'
+export type LinkKind = MailKind
 
 /** Which one_time_tokens type each link uses, as GoTrue (magic links reuse recovery). */
 export const tokenTypeOf: Record<LinkKind, string> = {
@@ -18,12 +19,11 @@ export const tokenTypeOf: Record<LinkKind, string> = {
 }
 
 // Column names come from this fixed map, never from the request.
-const sentColumn: Record<LinkKind, string> = {
+const sentColumn: Record<Exclude<LinkKind, 'email_change'>, string> = {
   signup: 'confirmation_sent_at',
   invite: 'confirmation_sent_at',
   magiclink: 'recovery_sent_at',
   recovery: 'recovery_sent_at',
-  email_change: 'email_change_sent_at',
 }
 
 const subjects: Record<LinkKind, string> = {
@@ -34,12 +34,11 @@ const subjects: Record<LinkKind, string> = {
   email_change: 'Confirm Email Change',
 }
 
-const intros: Record<LinkKind, string> = {
+const intros: Record<Exclude<LinkKind, 'email_change'>, string> = {
   signup: 'Follow this link to confirm your user:',
   invite: 'You have been invited to create a user. Follow this link to accept the invite:',
   magiclink: 'Follow this link to login:',
   recovery: 'Follow this link to reset the password for your user:',
-  email_change: 'Follow this link to confirm the update of your email:',
 }
 
 export const tokenHash = (email: string, otp: string): string =>
@@ -49,63 +48,79 @@ export const tokenHash = (email: string, otp: string): string =>
 
 export type Link = { otp: string; hash: string; link: string; redirectTo: string }
 
-/**
- * Stores a fresh one-time token (replacing the user's previous one of that type). With a
- * PKCE challenge the flow is recorded and the link's token is marked `pkce_`.
- */
+export type TokenRequest = {
+  userId: string
+  /** The address the token is mailed to; its hash is taken with it. */
+  address: string
+  tokenType: string
+  kind: LinkKind
+  redirectTo: string
+  /** Whether the link belongs to a PKCE flow (its token is then marked `pkce_`). */
+  pkce: boolean
+}
+
+/** Stores a fresh one-time token, replacing the user's previous one of that type. */
+export async function createToken(
+  ctx: ServiceContext,
+  tx: Transaction,
+  request: TokenRequest,
+): Promise<Link> {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const hash = tokenHash(request.address, otp)
+  await tx.query(
+    `with d as (
+       delete from auth.one_time_tokens where user_id = $1 and token_type = $2
+     )
+     insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
+     values ($1, $2, $3, $4)`,
+    [request.userId, request.tokenType, hash, request.address],
+  )
+  const token = request.pkce ? PKCE_PREFIX + hash : hash
+  const query = new URLSearchParams({ token, type: request.kind, redirect_to: request.redirectTo })
+  return { otp, hash, link: `${ctx.url}/auth/v1/verify?${query}`, redirectTo: request.redirectTo }
+}
+
+/** A fresh link of this kind for the user; with a PKCE challenge the flow is recorded too. */
 export async function createLink(
   ctx: ServiceContext,
   tx: Transaction,
   user: { id: string; email: string },
-  kind: LinkKind,
+  kind: Exclude<LinkKind, 'email_change'>,
   redirectTo: string,
   pkce: Challenge | null = null,
 ): Promise<Link> {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const hash = tokenHash(user.email, otp)
-  await tx.query(
-    `with d as (
-       delete from auth.one_time_tokens where user_id = $1 and token_type = $2
-     ), i as (
-       insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
-       values ($1, $2, $3, $4)
-     )
-     update auth.users set ${sentColumn[kind]} = now() where id = $1`,
-    [user.id, tokenTypeOf[kind], hash, user.email],
-  )
+  await tx.query(`update auth.users set ${sentColumn[kind]} = now() where id = $1`, [user.id])
   if (pkce) await recordFlow(tx, user.id, kind, pkce)
-  const token = pkce ? PKCE_PREFIX + hash : hash
-  const query = new URLSearchParams({ token, type: kind, redirect_to: redirectTo })
-  return { otp, hash, link: `${ctx.url}/auth/v1/verify?${query}`, redirectTo }
+  return createToken(ctx, tx, {
+    userId: user.id,
+    address: user.email,
+    tokenType: tokenTypeOf[kind],
+    kind,
+    redirectTo,
+    pkce: !!pkce,
+  })
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-/** Drops the mail for this link into the dev mailbox. */
-export async function sendMail(
-  tx: Transaction,
-  to: string,
-  kind: LinkKind,
-  link: Link,
-): Promise<void> {
-  const text = `${intros[kind]}\n\n${link.link}\n\nAlternatively, enter the code: ${link.otp}\n`
-  const html = `<h2>${escapeHtml(subjects[kind])}</h2><p>${escapeHtml(intros[kind])}</p><p><a href="${escapeHtml(link.link)}">${escapeHtml(subjects[kind])}</a></p><p>Alternatively, enter the code: ${link.otp}</p>`
-  await tx.query(
-    `insert into _localbase.mailbox ("to", subject, text, html, link) values ($1, $2, $3, $4, $5)`,
-    [to, subjects[kind], text, html, link.link],
-  )
+/** The mail for a link: a text part, and an HTML part with the same words. */
+export function composeMail(kind: LinkKind, to: string, link: Link, intro: string): Mail {
+  const subject = subjects[kind]
+  const text = `${intro}\n\n${link.link}\n\nAlternatively, enter the code: ${link.otp}\n`
+  const html = `<h2>${escapeHtml(subject)}</h2><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link.link)}">${escapeHtml(subject)}</a></p><p>Alternatively, enter the code: ${link.otp}</p>`
+  return { kind, to, subject, text, html, link: link.link }
 }
 
 /** A fresh link mailed to the user, in the caller's transaction. */
 export async function mailLink(
-  ctx: ServiceContext,
+  ctx: MailingContext,
   tx: Transaction,
   user: { id: string; email: string },
-  kind: LinkKind,
+  kind: Exclude<LinkKind, 'email_change'>,
   redirectTo: string,
   pkce: Challenge | null = null,
 ): Promise<Link> {
   const link = await createLink(ctx, tx, user, kind, redirectTo, pkce)
-  await sendMail(tx, user.email, kind, link)
+  await deliver(ctx, tx, [composeMail(kind, user.email, link, intros[kind])])
   return link
 }

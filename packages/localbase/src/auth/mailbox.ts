@@ -1,8 +1,28 @@
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
+import type { LocalbaseConfig } from '../config/config.ts'
 import type { ServiceContext } from '../context.ts'
+import { isLoopbackHost, isLoopbackName } from '../gateway/loopback.ts'
+import type { Mailer } from './mailer.ts'
 
-// The local dev mailbox (no mail server here): GET /mailbox is a readable page, newest
-// first, and GET /mailbox/messages?email= the same as JSON for tests and tools.
+// The local dev mailbox, standing in for a mail server: GET /mailbox is a readable page,
+// newest first, and GET /mailbox/messages?email= the same as JSON for tests and tools.
+// Its links sign people in, so only this machine may read it: it exists only while no SMTP
+// server is configured and localbase listens on loopback, it answers only to a loopback
+// Host (a DNS-rebinding page reaches 127.0.0.1 under its own name), and it sends no CORS
+// headers (gateway/cors.ts), so a page on another origin cannot read it.
+
+/** Whether mail goes to the dev mailbox. */
+export const mailboxOpen = (config: LocalbaseConfig): boolean =>
+  !config.auth.smtp && isLoopbackName(config.host)
+
+export const mailboxMailer: Mailer = {
+  async send(tx, mail) {
+    await tx.query(
+      `insert into _localbase.mailbox ("to", subject, text, html, link) values ($1, $2, $3, $4, $5)`,
+      [mail.to, mail.subject, mail.text, mail.html, mail.link],
+    )
+  },
+}
 
 type Message = {
   id: number
@@ -37,7 +57,14 @@ ${items || '<p>No messages yet.</p>'}
 </body></html>`
 }
 
+// Links are credentials: keep them out of caches, and no other page may frame the list.
+const privateHeaders = {
+  'cache-control': 'no-store',
+  'content-security-policy': "frame-ancestors 'none'",
+}
+
 export function mailboxRoutes(app: Hono, ctx: ServiceContext): void {
+  if (!mailboxOpen(ctx.config)) return
   const list = (email: string | undefined) =>
     ctx.db.asService(async (tx) => {
       const { rows } = await tx.query<Message>(
@@ -49,7 +76,17 @@ export function mailboxRoutes(app: Hono, ctx: ServiceContext): void {
       )
       return rows
     })
+  const serve = (render: (c: Context, messages: Message[]) => Response) => async (c: Context) => {
+    if (!isLoopbackHost(c.req.header('host'))) return c.notFound()
+    return render(c, await list(c.req.query('email')))
+  }
 
-  app.get('/mailbox', async (c) => c.html(page(await list(c.req.query('email')))))
-  app.get('/mailbox/messages', async (c) => c.json(await list(c.req.query('email'))))
+  app.get(
+    '/mailbox',
+    serve((c, messages) => c.html(page(messages), 200, privateHeaders)),
+  )
+  app.get(
+    '/mailbox/messages',
+    serve((c, messages) => c.json(messages, 200, privateHeaders)),
+  )
 }

@@ -1,8 +1,9 @@
 import type { Hono } from 'hono'
-import type { ServiceContext } from '../context.ts'
+import { requestEmailChange } from './email-change.ts'
 import { unprocessable, validation } from './errors.ts'
 import { bool, normaliseEmail, obj, readBody, str } from './http.ts'
 import { mailLink } from './mail.ts'
+import type { MailingContext } from './mailer.ts'
 import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { findByEmail, insertUser } from './users.ts'
@@ -10,7 +11,7 @@ import { findByEmail, insertUser } from './users.ts'
 // Mail-sending endpoints: POST /otp (magic link), /recover, /resend. Like GoTrue they
 // answer {} whether or not the address is known, so they do not reveal users.
 
-export function otpRoutes(app: Hono, ctx: ServiceContext): void {
+export function otpRoutes(app: Hono, ctx: MailingContext): void {
   const auth = ctx.config.auth
 
   app.post('/otp', async (c) => {
@@ -60,16 +61,18 @@ export function otpRoutes(app: Hono, ctx: ServiceContext): void {
       throw validation('Missing one of these types: signup, email_change, sms, phone_change')
     }
     const email = normaliseEmail(str(body, 'email'))
+    const pkce = challengeOf(body)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
     await ctx.db.asService(async (tx) => {
       const user = await findByEmail(tx, email)
       if (!user) return
       if (type === 'signup' && !user.confirmed) {
-        await mailLink(ctx, tx, { id: user.id, email }, 'signup', redirectTo)
+        await mailLink(ctx, tx, { id: user.id, email }, 'signup', redirectTo, pkce)
       }
+      // The current address asks again; both links are made afresh, as GoTrue's resend.
       const pending = user.user.new_email
       if (type === 'email_change' && typeof pending === 'string') {
-        await mailLink(ctx, tx, { id: user.id, email: pending }, 'email_change', redirectTo)
+        await requestEmailChange(ctx, tx, { id: user.id, email }, pending, redirectTo, pkce)
       }
     })
     return c.json({})

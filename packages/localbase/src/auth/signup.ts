@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
-import type { ServiceContext } from '../context.ts'
 import { clientOf } from './client.ts'
 import { unprocessable, validation } from './errors.ts'
 import { normaliseEmail, obj, readBody, str } from './http.ts'
 import { mailLink } from './mail.ts'
+import type { MailingContext } from './mailer.ts'
 import { checkStrength, hashPassword } from './passwords.ts'
 import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
@@ -33,7 +33,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
   }
 }
 
-export function signupRoutes(app: Hono, ctx: ServiceContext): void {
+export function signupRoutes(app: Hono, ctx: MailingContext): void {
   const auth = ctx.config.auth
   app.post('/signup', async (c) => {
     const body = await readBody(c)

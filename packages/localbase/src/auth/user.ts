@@ -1,13 +1,21 @@
 import type { Hono } from 'hono'
-import type { ServiceContext } from '../context.ts'
+import { requestEmailChange } from './email-change.ts'
 import { unprocessable, validation } from './errors.ts'
 import { requireUser } from './guard.ts'
 import { normaliseEmail, obj, readBody, str } from './http.ts'
-import { mailLink } from './mail.ts'
+import type { MailingContext } from './mailer.ts'
 import { checkStrength, hashPassword, verifyPassword } from './passwords.ts'
+import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import type { UserJson } from './sessions.ts'
-import { emailExists, emailProviderSql, mergeJsonSql, upsertEmailIdentitySql } from './users.ts'
+import {
+  emailExists,
+  emailProviderSql,
+  emailTaken,
+  findById,
+  mergeJsonSql,
+  upsertEmailIdentitySql,
+} from './users.ts'
 
 // GET/PUT /user and POST /logout (internal/api/user.go, logout.go).
 
@@ -19,12 +27,11 @@ const updateSql = `update auth.users set
       else email_confirmed_at end,
     raw_app_meta_data = ${emailProviderSql('$4::text is not null')},
     is_anonymous = is_anonymous and $4::text is null,
-    email_change = coalesce($5::text, email_change),
     updated_at = now()
   where id = $1
   returning _localbase.auth_user(users) as user`
 
-export function userRoutes(app: Hono, ctx: ServiceContext): void {
+export function userRoutes(app: Hono, ctx: MailingContext): void {
   const auth = ctx.config.auth
   app.get('/user', async (c) => c.json((await requireUser(ctx, c)).user.user))
 
@@ -52,36 +59,25 @@ export function userRoutes(app: Hono, ctx: ServiceContext): void {
       }
       passwordHash = await hashPassword(password)
     }
-    const changesEmail = email !== null && email !== user.user.email
-    // Without confirmations the address changes at once; otherwise the new address
-    // must confirm a link first (a single confirmation, to the new address).
-    const direct = changesEmail && !auth.enableConfirmations
+    const newEmail = email !== null && email !== user.user.email ? email : null
+    // Only an anonymous user of an autoconfirm project takes a new address at once (it is
+    // their sign-up); everyone else confirms it by mail, however confirmations are set.
+    const direct = newEmail !== null && user.user.is_anonymous && !auth.enableConfirmations
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
+    const pkce = challengeOf(body)
     const updated = await ctx.db.asService(async (tx) => {
-      if (changesEmail) {
-        const taken = await tx.query(
-          'select 1 from auth.users where lower(email) = $1 and id <> $2',
-          [email, user.id],
-        )
-        if (taken.rows.length) throw emailExists()
-      }
-      if (direct) await tx.query(upsertEmailIdentitySql, [user.id, email])
+      if (newEmail && (await emailTaken(tx, newEmail, user.id))) throw emailExists()
+      if (direct) await tx.query(upsertEmailIdentitySql, [user.id, newEmail])
       const { rows } = await tx.query<{ user: UserJson }>(updateSql, [
         user.id,
         passwordHash,
         data ? JSON.stringify(data) : null,
-        direct ? email : null,
-        changesEmail && !direct ? email : null,
+        direct ? newEmail : null,
       ])
-      if (changesEmail && !direct) {
-        await mailLink(ctx, tx, { id: user.id, email: email! }, 'email_change', redirectTo)
-        const again = await tx.query<{ user: UserJson }>(
-          'select _localbase.auth_user(users) as user from auth.users where id = $1',
-          [user.id],
-        )
-        return again.rows[0]!.user
-      }
-      return rows[0]!.user
+      if (!newEmail || direct) return rows[0]!.user
+      const current = { id: user.id, email: String(user.user.email ?? '') }
+      await requestEmailChange(ctx, tx, current, newEmail, redirectTo, pkce)
+      return (await findById(tx, user.id))!.user
     })
     return c.json(updated)
   })

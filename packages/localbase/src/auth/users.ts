@@ -31,6 +31,18 @@ export async function findById(tx: Transaction, id: string): Promise<UserRow | n
 export const emailExists = () =>
   new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
 
+/** Whether another user has this address, as an account or an identity (IsDuplicatedEmail). */
+export async function emailTaken(tx: Transaction, email: string, userId: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `select 1 from auth.users where lower(email) = $1 and id <> $2
+     union all
+     select 1 from auth.identities where email = $1 and user_id <> $2
+     limit 1`,
+    [email, userId],
+  )
+  return rows.length > 0
+}
+
 export type NewUser = {
   email: string | null
   passwordHash: string | null

@@ -3,11 +3,17 @@ import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
 import { AuthError, forbidden, unprocessable, validation } from './errors.ts'
 import { type Body, normaliseEmail, readBody, str } from './http.ts'
+import {
+  type Confirmation,
+  confirmEmailChange,
+  emailChangeTokenTypes,
+  singleConfirmation,
+} from './email-change.ts'
 import { type LinkKind, tokenHash, tokenTypeOf } from './mail.ts'
 import { type FlowKind, PKCE_PREFIX, issueAuthCode } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { type SessionJson, startSession } from './sessions.ts'
-import { emailProviderSql, upsertEmailIdentitySql } from './users.ts'
+import { upsertEmailIdentitySql } from './users.ts'
 
 // POST /verify (OTP or token hash → session) and GET /verify (the mailed link → 303 to
 // the app with the session in the fragment), internal/api/verify.go.
@@ -20,42 +26,41 @@ const accepted: Record<string, string[]> = {
   invite: [tokenTypeOf.invite],
   magiclink: [tokenTypeOf.magiclink, tokenTypeOf.signup],
   recovery: [tokenTypeOf.recovery],
-  email_change: [tokenTypeOf.email_change],
+  email_change: emailChangeTokenTypes,
   email: [tokenTypeOf.signup, tokenTypeOf.magiclink],
   // No SMS provider here, so no phone OTP ever exists: these types can only fail as expired.
   sms: [],
   phone_change: [],
 } satisfies Record<LinkKind | 'email' | 'sms' | 'phone_change', string[]>
 
-// Consumes the token and applies what it confirms, in one statement.
-const consumeSql = `with t as (
-    delete from auth.one_time_tokens
-    where token_hash = $1 and token_type = any($2::text[])
-      and created_at > now() - interval '${OTP_LIFETIME}'
-    returning user_id, token_type, relates_to
-  )
-  update auth.users u set
-    email_confirmed_at = coalesce(u.email_confirmed_at, now()),
-    email = case when t.token_type = 'email_change_token_new' then t.relates_to else u.email end,
-    email_change = case when t.token_type = 'email_change_token_new' then '' else u.email_change end,
-    raw_app_meta_data = ${emailProviderSql("t.token_type = 'email_change_token_new'")},
-    is_anonymous = u.is_anonymous and t.token_type <> 'email_change_token_new',
-    updated_at = now()
-  from t where u.id = t.user_id
-  returning u.id, u.email`
+const consumeSql = `delete from auth.one_time_tokens
+  where token_hash = $1 and token_type = any($2::text[])
+    and created_at > now() - interval '${OTP_LIFETIME}'
+  returning user_id, token_type`
 
-/** Consumes the token; the user it confirmed, or null when it is unknown or expired. */
+const confirmSql = `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()),
+    updated_at = now()
+  where id = $1 returning email`
+
+/** Consumes the token and applies what it confirms; null when it is unknown or expired. */
 async function confirm(
+  ctx: ServiceContext,
   tx: Transaction,
   hash: string,
   type: string,
-): Promise<{ id: string; email: string } | null> {
+): Promise<Confirmation | null> {
   const types = accepted[type]
   if (!types) throw validation(`Unsupported verification type: ${type}`)
-  const { rows } = await tx.query<{ id: string; email: string }>(consumeSql, [hash, types])
-  const user = rows[0]
-  if (user) await tx.query(upsertEmailIdentitySql, [user.id, user.email])
-  return user ?? null
+  const { rows } = await tx.query<{ user_id: string; token_type: string }>(consumeSql, [
+    hash,
+    types,
+  ])
+  const token = rows[0]
+  if (!token) return null
+  if (type === 'email_change') return confirmEmailChange(ctx, tx, token)
+  const confirmed = await tx.query<{ email: string }>(confirmSql, [token.user_id])
+  await tx.query(upsertEmailIdentitySql, [token.user_id, confirmed.rows[0]!.email])
+  return { userId: token.user_id }
 }
 
 /** Confirms the token and starts a session (the implicit flow). */
@@ -64,24 +69,31 @@ async function verifyToSession(
   hash: string,
   type: string,
   failure: string,
-): Promise<SessionJson> {
-  const session = await ctx.db.asService(async (tx) => {
-    const user = await confirm(tx, hash, type)
-    return user && startSession(ctx, tx, user.id, 'otp')
+): Promise<SessionJson | 'pending'> {
+  const result = await ctx.db.asService(async (tx) => {
+    const confirmed = await confirm(ctx, tx, hash, type)
+    if (!confirmed || confirmed === 'pending') return confirmed
+    return startSession(ctx, tx, confirmed.userId, 'otp')
   })
-  if (!session) throw forbidden('otp_expired', failure)
-  return session
+  if (!result) throw forbidden('otp_expired', failure)
+  return result
 }
 
 /** Confirms a `pkce_` link's token and issues the flow's auth code instead of a session. */
-async function verifyToCode(ctx: ServiceContext, hash: string, type: string): Promise<string> {
+async function verifyToCode(
+  ctx: ServiceContext,
+  hash: string,
+  type: string,
+): Promise<{ code: string } | 'pending'> {
   return ctx.db.asService(async (tx) => {
-    const user = await confirm(tx, hash, type)
-    if (!user) throw forbidden('otp_expired', 'Email link is invalid or has expired')
+    const confirmed = await confirm(ctx, tx, hash, type)
+    if (!confirmed) throw forbidden('otp_expired', 'Email link is invalid or has expired')
+    if (confirmed === 'pending') return confirmed
     // Thrown inside the transaction, so the link stays usable when no flow matches.
-    const code = type === 'email' ? null : await issueAuthCode(tx, user.id, type as FlowKind)
+    const code =
+      type === 'email' ? null : await issueAuthCode(tx, confirmed.userId, type as FlowKind)
     if (!code) throw unprocessable('flow_state_not_found', 'No valid flow state found for user.')
-    return code
+    return { code }
   })
 }
 
@@ -129,7 +141,9 @@ export function verifyRoutes(app: Hono, ctx: ServiceContext): void {
     const type = str(body, 'type')
     if (!type) throw validation('Verify requires a verification type')
     const hash = hashToVerify(body)
-    return c.json(await verifyToSession(ctx, hash, type, 'Token has expired or is invalid'))
+    const result = await verifyToSession(ctx, hash, type, 'Token has expired or is invalid')
+    if (result === 'pending') return c.json({ msg: singleConfirmation, code: '200' })
+    return c.json(result)
   })
 
   app.get('/verify', async (c) => {
@@ -140,21 +154,22 @@ export function verifyRoutes(app: Hono, ctx: ServiceContext): void {
     const hash = pkce ? token.slice(PKCE_PREFIX.length) : token
     try {
       if (!hash || !type) throw validation('Verify requires a token and a type')
-      if (pkce) {
-        target.searchParams.set('code', await verifyToCode(ctx, hash, type))
+      const result = pkce
+        ? await verifyToCode(ctx, hash, type)
+        : await verifyToSession(ctx, hash, type, 'Email link is invalid or has expired')
+      if (result === 'pending') {
+        // prepRedirectURL: the message in the fragment, and in the query for PKCE too.
+        if (pkce) target.searchParams.set('message', singleConfirmation)
+        target.hash = new URLSearchParams({ message: singleConfirmation, sb: '' }).toString()
+      } else if ('code' in result) {
+        target.searchParams.set('code', result.code)
       } else {
-        const session = await verifyToSession(
-          ctx,
-          hash,
-          type,
-          'Email link is invalid or has expired',
-        )
         // GoTrue's AccessTokenResponse.AsRedirectURL: sorted keys, `sb` marks the redirect.
         target.hash = new URLSearchParams({
-          access_token: session.access_token,
-          expires_at: String(session.expires_at),
-          expires_in: String(session.expires_in),
-          refresh_token: session.refresh_token,
+          access_token: result.access_token,
+          expires_at: String(result.expires_at),
+          expires_in: String(result.expires_in),
+          refresh_token: result.refresh_token,
           sb: '',
           token_type: 'bearer',
           type,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { type Keys, keysFromEnv } from './keys.ts'
+import { type SmtpConfig, smtpConfig } from './smtp.ts'
 
 export type BucketConfig = {
   public: boolean
@@ -26,12 +27,16 @@ export type LocalbaseConfig = {
     jwtExpiry: number
     enableSignup: boolean
     enableConfirmations: boolean
+    /** An email change is confirmed at the old address as well as the new one. */
+    doubleConfirmChanges: boolean
     enableAnonymousSignIns: boolean
     minimumPasswordLength: number
     refreshTokenRotation: boolean
     refreshTokenReuseInterval: number
     /** Password sign-in attempts allowed per email and per address in five minutes. */
     signInRateLimit: number
+    /** Where auth mail goes; null means the dev mailbox (on loopback) or nowhere. */
+    smtp: SmtpConfig | null
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -122,12 +127,15 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       jwtExpiry: (auth.jwt_expiry as number | undefined) ?? 3600,
       enableSignup: auth.enable_signup !== false,
       enableConfirmations: email.enable_confirmations === true,
+      // On unless turned off, as in the CLI's config template.
+      doubleConfirmChanges: email.double_confirm_changes !== false,
       enableAnonymousSignIns: auth.enable_anonymous_sign_ins === true,
       minimumPasswordLength: (auth.minimum_password_length as number | undefined) ?? 6,
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
       refreshTokenReuseInterval: (auth.refresh_token_reuse_interval as number | undefined) ?? 10,
       signInRateLimit:
         (section(toml, 'auth', 'rate_limit').sign_in_sign_ups as number | undefined) ?? 30,
+      smtp: smtpConfig(section(toml, 'auth', 'email', 'smtp'), env),
     },
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit) ?? 50 * 1024 * 1024,

@@ -54,11 +54,22 @@ const exposeHeaders = [
   'ETag',
 ].join(', ')
 
-/** CORS for every service but Edge Functions, which answer their own preflight as hosted. */
+/**
+ * Paths the gateway sends no CORS headers for: Edge Functions answer their own preflight, as
+ * hosted, and the dev mailbox must stay unreadable to pages on other origins (its links sign
+ * people in).
+ */
+const withoutCors = (path: string) =>
+  path.startsWith('/functions/v1') ||
+  path === '/auth/v1/mailbox' ||
+  path.startsWith('/auth/v1/mailbox/')
+
+/** CORS for every service, reflecting the caller's origin. */
 export function cors(): MiddlewareHandler {
   return async (c, next) => {
+    if (withoutCors(c.req.path)) return next()
     const origin = c.req.header('origin') ?? '*'
-    if (c.req.method === 'OPTIONS' && !c.req.path.startsWith('/functions/v1')) {
+    if (c.req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
         headers: {
@@ -73,7 +84,6 @@ export function cors(): MiddlewareHandler {
       })
     }
     await next()
-    if (c.req.path.startsWith('/functions/v1')) return
     c.res.headers.set('access-control-allow-origin', origin)
     c.res.headers.set('access-control-allow-credentials', 'true')
     c.res.headers.set('access-control-expose-headers', exposeHeaders)

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+// A real SMTP server on loopback for tests: it takes mail for any address, asks for the
+// given credentials, and keeps every message parsed.
+
+export type Received = {
+  from: { name: string; address: string }
+  to: string[]
+  subject: string
+  text: string
+  html: string
+  /** The first /auth/v1/verify link in the text part. */
+  link: string
+}
+
+export type Inbox = {
+  port: number
+  received: Received[]
+  /** Every login the server saw, accepted or not. */
+  logins: { username: string; password: string }[]
+  /** While set, recipients are refused with this reply (as a full mailbox would be). */
+  refuse: string | null
+  to(address: string): Received[]
+  close(): Promise<void>
+}
+
+export async function startInbox(credentials: { user: string; pass: string }): Promise<Inbox> {
+  const inbox: Inbox = {
+    port: 0,
+    received: [],
+    logins: [],
+    refuse: null,
+    to: (address) => inbox.received.filter((mail) => mail.to.includes(address)),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+  const server = new SMTPServer({
+    // localbase speaks STARTTLS when offered; this test server has no certificate to offer.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    disableReverseLookup: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const login = { username: auth.username ?? '', password: auth.password ?? '' }
+      inbox.logins.push(login)
+      if (login.username === credentials.user && login.password === credentials.pass) {
+        callback(null, { user: login.username })
+      } else {
+        callback(new Error('Invalid username or password'))
+      }
+    },
+    onRcptTo(_address, _session, callback) {
+      if (!inbox.refuse) return callback()
+      callback(Object.assign(new Error(inbox.refuse), { responseCode: 550 }))
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          const from = mail.from?.value[0]
+          const to = [mail.to ?? []].flat().flatMap((list) => list.value.map((a) => a.address!))
+          const text = mail.text ?? ''
+          inbox.received.push({
+            from: { name: from?.name ?? '', address: from?.address ?? '' },
+            to,
+            subject: mail.subject ?? '',
+            text,
+            html: mail.html || '',
+            link: /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec(text)?.[0] ?? '',
+          })
+          callback()
+        },
+        (error: Error) => callback(error),
+      )
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  inbox.port = (server.server.address() as AddressInfo).port
+  return inbox
+}

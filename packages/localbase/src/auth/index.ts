@@ -5,6 +5,7 @@ import { adminRoutes } from './admin.ts'
 import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
 import { tokenRoutes } from './grants.ts'
+import { limitRoutes } from './limits.ts'
 import { mailboxRoutes } from './mailbox.ts'
 import { metaRoutes } from './meta.ts'
 import { otpRoutes } from './otp.ts'
@@ -22,7 +23,9 @@ export async function createAuthService(ctx: ServiceContext): Promise<Service> {
     await next()
     c.res.headers.set('x-supabase-api-version', API_VERSION)
   })
+  // Limits first: each one runs ahead of the route it guards.
   for (const routes of [
+    limitRoutes,
     metaRoutes,
     signupRoutes,
     tokenRoutes,

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
+import { authLimits } from './limits.ts'
 import { type Challenge, PKCE_PREFIX, recordFlow } from './pkce.ts'
 
 // Mail goes to the local dev mailbox (_localbase.mailbox); links carry GoTrue's token
@@ -105,6 +106,7 @@ export async function mailLink(
   redirectTo: string,
   pkce: Challenge | null = null,
 ): Promise<Link> {
+  authLimits(ctx).email.take()
   const link = await createLink(ctx, tx, user, kind, redirectTo, pkce)
   await sendMail(tx, user.email, kind, link)
   return link

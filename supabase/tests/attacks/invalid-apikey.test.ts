@@ -120,7 +120,11 @@ describe.each(keys)('with $name as the apikey', ({ key, refusal }) => {
   })
 
   it('the hosted body comes back for auth, REST, storage and functions alike', async () => {
-    for (const path of ['/auth/v1/settings', '/rest/v1/workspaces?select=id', '/storage/v1/bucket']) {
+    for (const path of [
+      '/auth/v1/settings',
+      '/rest/v1/workspaces?select=id',
+      '/storage/v1/bucket',
+    ]) {
       const res = await fetch(`${stack.url}${path}`, {
         headers: { apikey: key, authorization: `Bearer ${key}` },
       })

@@ -6,9 +6,10 @@ export const PROXY_ADDRESS = '127.0.0.2'
 /**
  * A fetch that reaches localbase the way a reverse proxy at PROXY_ADDRESS would: from that
  * address, with the client's address appended to `X-Forwarded-For` (after whatever the client
- * sent itself). Hand it to supabase-js as `global.fetch` to act as a client behind the proxy.
+ * sent itself). Hand it to supabase-js as `global.fetch` to act as a client behind the proxy;
+ * `signal` hangs up on everything it sent.
  */
-export function behindProxy(client: string): typeof fetch {
+export function behindProxy(client: string, signal?: AbortSignal): typeof fetch {
   return async (input, init) => {
     const req = new Request(input, init)
     const headers = Object.fromEntries(req.headers)
@@ -16,7 +17,12 @@ export function behindProxy(client: string): typeof fetch {
     headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${client}` : client
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined
     return new Promise<Response>((resolve, reject) => {
-      const outgoing = request(req.url, { method: req.method, headers, localAddress: PROXY_ADDRESS })
+      const outgoing = request(req.url, {
+        method: req.method,
+        headers,
+        localAddress: PROXY_ADDRESS,
+        signal,
+      })
       outgoing.on('response', (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))

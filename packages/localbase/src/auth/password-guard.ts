@@ -15,7 +15,10 @@ const HOUR = 60 * 60 * 1000
 const KNOWN_PER_ACCOUNT = 20
 
 type Account = {
-  /** Wrong passwords since the last right one, forgotten after an hour of quiet. */
+  /**
+   * Wrong passwords, forgotten an hour after the last one. The owner signing in does not clear
+   * them, or every sign-in would hand an ongoing attack its free guesses back.
+   */
   failures: number
   lastFailure: number
   /** Unqueued checks under way, counted so that a burst cannot all slip in as free ones. */
@@ -105,7 +108,6 @@ export class PasswordGuard {
       state.lastFailure = Date.now()
       return null
     }
-    state.failures = 0
     const addresses = (this.known.get(account) ?? []).filter((a) => a !== address)
     addresses.push(address)
     this.known.delete(account)

@@ -53,7 +53,14 @@ describe('TrustedProxies', () => {
   })
 
   it('refuses an entry that is not an address or range, naming it', () => {
-    for (const bad of ['10.0.0.0/33', '::/129', 'proxy.local', '10.0.0.1/', '10.0.0.0/8/8', '1/x']) {
+    for (const bad of [
+      '10.0.0.0/33',
+      '::/129',
+      'proxy.local',
+      '10.0.0.1/',
+      '10.0.0.0/8/8',
+      '1/x',
+    ]) {
       expect(() => new TrustedProxies(`127.0.0.1, ${bad}`)).toThrow(`"${bad}"`)
     }
   })
@@ -78,9 +85,7 @@ describe('clientAddressOf', () => {
 
   it('stops at the proxy that reported a hop that is not an address', () => {
     expect(clientAddressOf('10.0.0.5', 'garbage', trusted)).toBe('10.0.0.5')
-    expect(clientAddressOf('10.0.0.5', '198.51.100.7, garbage, 10.2.2.2', trusted)).toBe(
-      '10.2.2.2',
-    )
+    expect(clientAddressOf('10.0.0.5', '198.51.100.7, garbage, 10.2.2.2', trusted)).toBe('10.2.2.2')
   })
 
   it('is the left-most hop when every hop is a trusted proxy, and the peer without a header', () => {

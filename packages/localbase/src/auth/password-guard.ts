@@ -96,7 +96,13 @@ export class PasswordGuard {
     if (state && now - state.lastFailure > HOUR) state.failures = 0
     if (!state) {
       if (this.accounts.size >= 100_000) this.forgetQuiet(now)
-      state = { failures: 0, lastFailure: 0, running: 0, lane: Promise.resolve(), queued: new Set() }
+      state = {
+        failures: 0,
+        lastFailure: 0,
+        running: 0,
+        lane: Promise.resolve(),
+        queued: new Set(),
+      }
       this.accounts.set(key, state)
     }
     return state

@@ -16,7 +16,9 @@ function limitKey(address: string): string {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const groups =
-    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
   return `${groups.slice(0, 4).join(':')}::/64`
 }
 

@@ -166,10 +166,17 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       refreshTokenReuseInterval: (auth.refresh_token_reuse_interval as number | undefined) ?? 10,
       // The CLI's defaults (pkg/config/templates/config.toml).
       rateLimit: {
-        emailSent: smtp.enabled === true ? count('[auth.rate_limit] email_sent', rateLimit.email_sent, 2) : null,
+        emailSent:
+          smtp.enabled === true
+            ? count('[auth.rate_limit] email_sent', rateLimit.email_sent, 2)
+            : null,
         signInSignUps: count('[auth.rate_limit] sign_in_sign_ups', rateLimit.sign_in_sign_ups, 30),
         tokenRefresh: count('[auth.rate_limit] token_refresh', rateLimit.token_refresh, 150),
-        tokenVerifications: count('[auth.rate_limit] token_verifications', rateLimit.token_verifications, 30),
+        tokenVerifications: count(
+          '[auth.rate_limit] token_verifications',
+          rateLimit.token_verifications,
+          30,
+        ),
         anonymousUsers: count('[auth.rate_limit] anonymous_users', rateLimit.anonymous_users, 30),
       },
       signInGuard: {

@@ -3,10 +3,10 @@ import type { ServiceContext } from '../context.ts'
 import { clientAddress } from '../gateway/client-address.ts'
 import { readBody } from './http.ts'
 import { PasswordGuard } from './password-guard.ts'
-import { type AddressLimit, addressLimits, EmailLimit } from './rate-limit.ts'
+import { type AddressLimit, type AddressLimits, addressLimits, EmailLimit } from './rate-limit.ts'
 
 export type AuthLimits = {
-  address: ReturnType<typeof addressLimits>
+  address: AddressLimits
   email: EmailLimit
   passwords: PasswordGuard
 }

@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
+import { DEFAULT_ANON_KEY } from '../packages/localbase/src/config/keys.ts'
 import { signIn } from '../packages/localbase/test/fixtures/rest/users.ts'
 import { startTestStack } from '../packages/localbase/test/helpers.ts'
 
@@ -17,7 +18,8 @@ type ClientResult = { seconds: number; latencies: number[]; failures: number }
 /** The child process: issues the requests and reports timings back to the parent. */
 async function client(url: string, token: string, count: number): Promise<ClientResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
-  const headers = { apikey: token, authorization: `Bearer ${token}` }
+  // The API key is the project's; the user's session goes in Authorization.
+  const headers = { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${token}` }
   const get = (id: number) =>
     new Promise<number>((resolve, reject) => {
       const req = request(

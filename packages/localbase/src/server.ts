@@ -10,6 +10,7 @@ import { applyMigrations, applySeed } from './db/migrate.ts'
 import { openDatabase } from './db/open.ts'
 import { CallerResolver } from './gateway/caller.ts'
 import { bodyLimit } from './gateway/body-limit.ts'
+import { clientAddresses } from './gateway/client-address.ts'
 import { cors } from './gateway/cors.ts'
 import { isLoopbackName } from './gateway/loopback.ts'
 import { mountServices } from './services.ts'
@@ -32,14 +33,15 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
     )
   }
 
-  let handler: ((req: Request) => Response | Promise<Response>) | null = null
+  let handler: ((req: Request, env: unknown) => Response | Promise<Response>) | null = null
   const upgrades: UpgradeHandler[] = []
   const server = serve({
     hostname: config.host,
     port: config.port,
-    fetch: (req) =>
+    // The node bindings (env) carry the socket, which the gateway reads client addresses from.
+    fetch: (req, env) =>
       handler
-        ? handler(req)
+        ? handler(req, env)
         : Response.json({ status: 'starting' }, { status: 503, headers: { 'retry-after': '1' } }),
   }) as Server
   await new Promise<void>((resolve, reject) => {
@@ -69,6 +71,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   const ctx: ServiceContext = { config, db, callers: new CallerResolver(config.keys), url }
   const app = new Hono()
   app.use('*', cors())
+  app.use('*', clientAddresses(config.trustedProxies))
   // Bulk chunk inserts and extracted texts are the largest JSON bodies the app sends.
   app.use('/rest/v1/*', bodyLimit(50 * 1024 * 1024))
   app.use('/auth/v1/*', bodyLimit(1024 * 1024))

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { createAuthService } from './auth/index.ts'
 import type { Service, ServiceContext, UpgradeHandler } from './context.ts'
 import { createFunctionsService } from './functions/index.ts'
+import { apiKeyGate, guardUpgrade } from './gateway/api-key.ts'
 import { createRealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
 import { createStorageService } from './storage/index.ts'
@@ -12,9 +13,13 @@ export type MountedServices = {
   close(): Promise<void>
 }
 
-/** Composes the five Supabase services on the one app, each under its own prefix. */
+/**
+ * Composes the five Supabase services on the one app, each under its own prefix and behind
+ * the gateway's API key check, for HTTP and WebSocket alike.
+ */
 export async function mountServices(app: Hono, ctx: ServiceContext): Promise<MountedServices> {
   const services: Service[] = []
+  const gate = apiKeyGate(ctx.callers)
   for (const create of [
     createRestService,
     createAuthService,
@@ -23,12 +28,15 @@ export async function mountServices(app: Hono, ctx: ServiceContext): Promise<Mou
     createFunctionsService,
   ]) {
     const service = await create(ctx)
+    app.use(`${service.prefix}/*`, gate)
     app.route(service.prefix, service.app)
     services.push(service)
   }
   return {
     names: services.map((s) => s.name),
-    upgrades: services.flatMap((s) => (s.upgrade ? [s.upgrade] : [])),
+    upgrades: services.flatMap((s) =>
+      s.upgrade ? [guardUpgrade(ctx.callers, s.prefix, s.upgrade)] : [],
+    ),
     close: async () => {
       for (const s of services.reverse()) await s.close?.()
     },

@@ -240,7 +240,10 @@ describe('realtime broadcast and presence', () => {
     const refused = await upgradeStatus(`${stack.url}/realtime/v1/websocket?apikey=bad&vsn=2.0.0`)
     expect(refused).toEqual({
       status: 401,
-      body: { error: 'The token provided is not a valid JWT' },
+      body: {
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      },
     })
 
     const c = client()

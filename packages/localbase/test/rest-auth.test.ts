@@ -149,12 +149,15 @@ describe('JWT errors', () => {
     expect((await garbage.json()).code).toBe('PGRST301')
   })
 
-  it('answers 401 for an unknown API key', async () => {
+  it("answers the gateway's 401 for an unknown API key", async () => {
     const res = await fetch(`${stack.url}/rest/v1/tags`, {
       headers: { apikey: 'sb_publishable_nope' },
     })
     expect(res.status).toBe(401)
-    expect((await res.json()).message).toBe('Invalid API key')
+    expect(await res.json()).toEqual({
+      message: 'Unregistered API key',
+      hint: 'Double check the provided API key as it is not registered for this project.',
+    })
   })
 
   it('answers a database error for a role that does not exist', async () => {

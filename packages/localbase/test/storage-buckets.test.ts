@@ -166,8 +166,8 @@ describe('storage buckets', () => {
     const wrong = await fetch(`${stack.url}/storage/v1/bucket`, {
       headers: { apikey: 'sb_secret_wrong', authorization: 'Bearer sb_secret_wrong' },
     })
-    expect(wrong.status).toBe(400)
-    expect(await wrong.json()).toMatchObject({ statusCode: '403', message: 'Invalid API key' })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.json()).toMatchObject({ message: 'Unregistered API key' })
   })
 
   it('refuses a bad token with AccessDenied', async () => {

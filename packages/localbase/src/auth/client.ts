@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { clientAddress } from './http.ts'
+import { clientAddress } from '../gateway/client-address.ts'
 
 /** What a new session records about the client that started it. */
 export const clientOf = (c: Context) => ({

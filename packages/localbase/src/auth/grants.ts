@@ -7,8 +7,8 @@ import { AuthError, badRequest, validation } from './errors.ts'
 import { type Body, readBody, str } from './http.ts'
 import { idTokenGrant } from './id-token.ts'
 import { verifyPassword } from './passwords.ts'
+import { authLimits } from './limits.ts'
 import { exchangeCode } from './pkce.ts'
-import { SignInLimiter } from './rate-limit.ts'
 import {
   type AmrEntry,
   type SessionJson,
@@ -25,9 +25,9 @@ const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid logi
 
 async function passwordGrant(
   ctx: ServiceContext,
-  limiter: SignInLimiter,
   body: Body,
   client: ReturnType<typeof clientOf>,
+  signal: AbortSignal,
 ): Promise<SessionJson> {
   const email = str(body, 'email')
   const phone = str(body, 'phone')
@@ -36,15 +36,15 @@ async function passwordGrant(
     throw validation('Only an email address or phone number should be provided on login.')
   }
   if (!email && !phone) throw validation('missing email or phone')
-  const address = (email ?? phone ?? '').trim().toLowerCase()
-  limiter.attempt([`email:${address}`, `ip:${client.ip}`])
-  if (!email) throw invalidCredentials()
-
-  // bcrypt runs outside the transaction: PGlite is one connection.
-  const user = await ctx.db.asService((tx) => findByEmail(tx, address))
-  if (!user || !(await verifyPassword(password, user.encrypted_password))) {
-    throw invalidCredentials()
-  }
+  const account = (email ?? phone ?? '').trim().toLowerCase()
+  // Unknown accounts are guarded alike, so the guard does not tell which ones exist.
+  const user = await authLimits(ctx).passwords.check(account, client.ip, signal, async () => {
+    if (!email) return null
+    // bcrypt runs outside the transaction: PGlite is one connection.
+    const found = await ctx.db.asService((tx) => findByEmail(tx, account))
+    return found && (await verifyPassword(password, found.encrypted_password)) ? found : null
+  })
+  if (!user) throw invalidCredentials()
   if (user.banned) throw badRequest('user_banned', 'User is banned')
   if (!user.confirmed) throw badRequest('email_not_confirmed', 'Email not confirmed')
   return ctx.db.asService((tx) => startSession(ctx, tx, user.id, 'password', client))
@@ -134,12 +134,11 @@ async function refresh(
 }
 
 export function tokenRoutes(app: Hono, ctx: ServiceContext): void {
-  const limiter = new SignInLimiter(ctx.config.auth.signInRateLimit)
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type')
     const body = await readBody(c)
     if (grant === 'password') {
-      return c.json(await passwordGrant(ctx, limiter, body, clientOf(c)))
+      return c.json(await passwordGrant(ctx, body, clientOf(c), c.req.raw.signal))
     }
     if (grant === 'refresh_token') {
       const token = str(body, 'refresh_token')

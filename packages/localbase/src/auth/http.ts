@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { AuthError, validation } from './errors.ts'
 
@@ -68,15 +67,4 @@ export function normaliseEmail(email: string | undefined): string {
   if (!emailPattern.test(trimmed))
     throw validation('Unable to validate email address: invalid format')
   return trimmed.toLowerCase()
-}
-
-/** The client's address, as the rate limiter keys it. */
-export function clientAddress(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-  if (forwarded) return forwarded
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }

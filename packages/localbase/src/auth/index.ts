@@ -5,6 +5,7 @@ import { adminRoutes } from './admin.ts'
 import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
 import { tokenRoutes } from './grants.ts'
+import { limitRoutes } from './limits.ts'
 import { mailboxMailer, mailboxOpen, mailboxRoutes } from './mailbox.ts'
 import { type Mailer, type MailingContext, dropMail } from './mailer.ts'
 import { metaRoutes } from './meta.ts'
@@ -36,7 +37,9 @@ export async function createAuthService(service: ServiceContext): Promise<Servic
     await next()
     c.res.headers.set('x-supabase-api-version', API_VERSION)
   })
+  // Limits first: each one runs ahead of the route it guards.
   for (const routes of [
+    limitRoutes,
     metaRoutes,
     signupRoutes,
     tokenRoutes,

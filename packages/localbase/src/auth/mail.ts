@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
+import { authLimits } from './limits.ts'
 import { type Mail, type MailKind, type MailingContext, deliver } from './mailer.ts'
 import { type Challenge, PKCE_PREFIX, recordFlow } from './pkce.ts'
 
@@ -120,6 +121,7 @@ export async function mailLink(
   redirectTo: string,
   pkce: Challenge | null = null,
 ): Promise<Link> {
+  authLimits(ctx).email.take()
   const link = await createLink(ctx, tx, user, kind, redirectTo, pkce)
   await deliver(ctx, tx, [composeMail(kind, user.email, link, intros[kind])])
   return link

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
+import { TrustedProxies } from '../gateway/ip-address.ts'
 import { type Keys, keysFromEnv } from './keys.ts'
 import { type SmtpConfig, smtpConfig } from './smtp.ts'
 
@@ -20,6 +21,8 @@ export type LocalbaseConfig = {
   dbPort: number | null
   serveDir: string | null
   keys: Keys
+  /** Proxies whose `X-Forwarded-For` is believed (TRUSTED_PROXIES); none by default. */
+  trustedProxies: TrustedProxies
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number | null }
   auth: {
     siteUrl: string
@@ -33,10 +36,10 @@ export type LocalbaseConfig = {
     minimumPasswordLength: number
     refreshTokenRotation: boolean
     refreshTokenReuseInterval: number
-    /** Password sign-in attempts allowed per email and per address in five minutes. */
-    signInRateLimit: number
     /** Where auth mail goes; null means the dev mailbox (on loopback) or nowhere. */
     smtp: SmtpConfig | null
+    rateLimit: RateLimits
+    signInGuard: SignInGuard
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -44,6 +47,28 @@ export type LocalbaseConfig = {
   seedPaths: string[]
   /** Extra environment for Edge Functions (supabase/functions/.env is read by the functions service). */
   env: NodeJS.ProcessEnv
+}
+
+/**
+ * `[auth.rate_limit]` as the Supabase CLI passes it to GoTrue: requests per client address in
+ * five minutes (anonymous sign-ins: per hour), and mails per hour for the whole project.
+ */
+export type RateLimits = {
+  /** null while mail goes to the dev mailbox: the CLI lifts the limit without SMTP. */
+  emailSent: number | null
+  signInSignUps: number
+  tokenRefresh: number
+  tokenVerifications: number
+  anonymousUsers: number
+}
+
+/** How password guesses against one account are slowed (auth/password-guard.ts). */
+export type SignInGuard = {
+  /** Failed passwords an account takes before further attempts wait. */
+  freeFailures: number
+  /** The first wait; it doubles with each further failure, up to maxDelayMs. */
+  delayMs: number
+  maxDelayMs: number
 }
 
 export type ConfigOptions = {
@@ -76,6 +101,16 @@ export function parseSize(value: unknown): number | null {
   return Math.round(Number(match[1]) * base ** power)
 }
 
+/** A non-negative whole number from config.toml or the environment, or the default. */
+function count(name: string, value: unknown, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0) {
+    throw new Error(`${name}: expected a whole number of at least 0, got "${String(value)}"`)
+  }
+  return number
+}
+
 export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
   const env = options.env ?? process.env
   const workdir = resolve(options.workdir ?? '.')
@@ -86,6 +121,8 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
   const api = section(toml, 'api')
   const auth = section(toml, 'auth')
   const email = section(toml, 'auth', 'email')
+  const rateLimit = section(toml, 'auth', 'rate_limit')
+  const mailServer = smtpConfig(section(toml, 'auth', 'email', 'smtp'), env)
   const storage = section(toml, 'storage')
   const port = options.port ?? Number(env.PORT || 54321)
   const host = options.host ?? (env.HOST || '127.0.0.1')
@@ -115,6 +152,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
     dbPort: options.dbPort ?? null,
     serveDir: options.serveDir ? resolve(workdir, options.serveDir) : null,
     keys: keysFromEnv(env),
+    trustedProxies: new TrustedProxies(env.TRUSTED_PROXIES ?? ''),
     api: {
       schemas: (api.schemas as string[] | undefined) ?? ['public', 'graphql_public'],
       extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
@@ -133,9 +171,27 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       minimumPasswordLength: (auth.minimum_password_length as number | undefined) ?? 6,
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
       refreshTokenReuseInterval: (auth.refresh_token_reuse_interval as number | undefined) ?? 10,
-      signInRateLimit:
-        (section(toml, 'auth', 'rate_limit').sign_in_sign_ups as number | undefined) ?? 30,
-      smtp: smtpConfig(section(toml, 'auth', 'email', 'smtp'), env),
+      smtp: mailServer,
+      // The CLI's defaults (pkg/config/templates/config.toml).
+      rateLimit: {
+        emailSent:
+          mailServer !== null
+            ? count('[auth.rate_limit] email_sent', rateLimit.email_sent, 2)
+            : null,
+        signInSignUps: count('[auth.rate_limit] sign_in_sign_ups', rateLimit.sign_in_sign_ups, 30),
+        tokenRefresh: count('[auth.rate_limit] token_refresh', rateLimit.token_refresh, 150),
+        tokenVerifications: count(
+          '[auth.rate_limit] token_verifications',
+          rateLimit.token_verifications,
+          30,
+        ),
+        anonymousUsers: count('[auth.rate_limit] anonymous_users', rateLimit.anonymous_users, 30),
+      },
+      signInGuard: {
+        freeFailures: count('SIGN_IN_FREE_FAILURES', env.SIGN_IN_FREE_FAILURES, 5),
+        delayMs: count('SIGN_IN_DELAY_MS', env.SIGN_IN_DELAY_MS, 1000),
+        maxDelayMs: count('SIGN_IN_MAX_DELAY_MS', env.SIGN_IN_MAX_DELAY_MS, 15_000),
+      },
     },
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit) ?? 50 * 1024 * 1024,

@@ -2,20 +2,13 @@ import type { IncomingMessage } from 'node:http'
 import { connect } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { UpgradeHandler } from '../context.ts'
+import { writeResponse } from '../gateway/socket-response.ts'
 
 /** Decides a WebSocket upgrade: a platform refusal to send, or the port to splice to. */
 export type UpgradeTarget = (
   path: string,
   headers: Headers,
 ) => Promise<{ refused: Response } | { port: number }>
-
-async function writeRefusal(socket: Duplex, response: Response) {
-  const body = await response.text()
-  const head = [`HTTP/1.1 ${response.status} ${response.statusText || 'Error'}`]
-  response.headers.forEach((value, key) => head.push(`${key}: ${value}`))
-  head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close')
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
-}
 
 /**
  * WebSocket functions (`Deno.upgradeWebSocket`): once the platform checks pass, the upgrade
@@ -34,7 +27,7 @@ export function functionsUpgrade(prefix: string, target: UpgradeTarget): Upgrade
     socket.on('error', () => socket.destroy())
     void target(path, headers)
       .then(async (decision) => {
-        if ('refused' in decision) return writeRefusal(socket, decision.refused)
+        if ('refused' in decision) return writeResponse(socket, decision.refused)
         const upstream = connect(decision.port, '127.0.0.1')
         const lines = [`${req.method} ${path} HTTP/1.1`]
         for (let i = 0; i < req.rawHeaders.length; i += 2) {

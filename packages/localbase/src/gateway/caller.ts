@@ -21,6 +21,12 @@ export type CallerResult = { ok: true; caller: Caller } | { ok: false; error: Cr
 
 const encoder = new TextEncoder()
 
+/** The hosted gateway's wording: new-style keys are "unregistered", anything else "invalid". */
+const invalidApiKey = (key: string): CredentialError => ({
+  kind: 'invalid_api_key',
+  message: key.startsWith('sb_') ? 'Unregistered API key' : 'Invalid API key',
+})
+
 export class CallerResolver {
   private readonly secret: Uint8Array
   private readonly keys: Keys
@@ -52,7 +58,12 @@ export class CallerResolver {
     }
   }
 
-  private keyRole(key: string): 'anon' | 'service_role' | null {
+  /**
+   * The role one of the project's API keys stands for, or null for any other value. Like the
+   * hosted gateway, only the keys themselves count: a JWT merely signed with the project secret
+   * (a user's access token, say) is not an API key.
+   */
+  apiKeyRole(key: string): 'anon' | 'service_role' | null {
     if (key === this.keys.publishableKey || key === this.keys.anonKey) return 'anon'
     if (key === this.keys.secretKey || key === this.keys.serviceRoleKey) return 'service_role'
     return null
@@ -67,23 +78,14 @@ export class CallerResolver {
     const bearer = /^bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() ?? null
     let apiKind: Caller['apiKey'] = 'none'
     if (apikey) {
-      if (apikey.startsWith('sb_')) {
-        const role = this.keyRole(apikey)
-        if (!role)
-          return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
-        apiKind = role === 'anon' ? 'publishable' : 'secret'
-      } else {
-        const verified = await this.verify(apikey)
-        if (!verified.ok)
-          return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
-        apiKind = 'legacy'
-      }
+      const role = this.apiKeyRole(apikey)
+      if (!role) return { ok: false, error: invalidApiKey(apikey) }
+      apiKind = !apikey.startsWith('sb_') ? 'legacy' : role === 'anon' ? 'publishable' : 'secret'
     }
     const token = bearer ?? (apiKind === 'legacy' ? apikey : null)
     if (token && token.startsWith('sb_')) {
-      const role = this.keyRole(token)
-      if (!role)
-        return { ok: false, error: { kind: 'invalid_api_key', message: 'Invalid API key' } }
+      const role = this.apiKeyRole(token)
+      if (!role) return { ok: false, error: invalidApiKey(token) }
       return {
         ok: true,
         caller: {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Service, ServiceContext } from '../context.ts'
+import { writeResponse } from '../gateway/socket-response.ts'
 import { confirmToken } from './auth.ts'
 import { broadcastRoutes } from './broadcast-api.ts'
 import { ChangeFeed } from './changes.ts'
@@ -62,10 +63,6 @@ function headerValue(req: IncomingMessage, name: string): string | null {
 }
 
 function refuse(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify({ error: message })
-  const reason = status === 401 ? 'Unauthorized' : status === 400 ? 'Bad Request' : 'Error'
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  )
+  const statusText = status === 401 ? 'Unauthorized' : status === 400 ? 'Bad Request' : 'Error'
+  void writeResponse(socket, Response.json({ error: message }, { status, statusText }))
 }

@@ -16,16 +16,8 @@ class Rollback {
   }
 }
 
+// An unknown API key never gets here: the gateway refuses it first (gateway/api-key.ts).
 function credentialError(error: CredentialError): ApiError {
-  if (error.kind === 'invalid_api_key') {
-    return new ApiError(
-      401,
-      '',
-      'Invalid API key',
-      null,
-      'Double check your Supabase `anon` or `service_role` API key.',
-    )
-  }
   const code = error.kind === 'expired_jwt' ? 'PGRST303' : 'PGRST301'
   const description = error.message.replaceAll('"', "'")
   return new ApiError(401, code, error.message, null, null, {

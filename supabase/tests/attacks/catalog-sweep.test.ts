@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_ANON_KEY } from '../../../packages/localbase/src/index.ts'
 import { ask } from '../chat-client.ts'
 import { clientFor, createUser, startStack, type User } from '../stack.ts'
 import { argumentSets } from './sweep/arguments.ts'
@@ -14,9 +13,11 @@ import {
   tablesWithoutRls,
 } from './sweep/catalog.ts'
 import { Findings } from './sweep/findings.ts'
-import { type Listener, listen, speak } from './sweep/realtime.ts'
+import { callFunction } from './sweep/edge-functions.ts'
+import { type Listener, listen, speak, touchEveryRow } from './sweep/realtime.ts'
 import { canaryWords, type Seeded, seedSettings, seedWorkspace } from './sweep/seed.ts'
 import { snapshot } from './sweep/snapshot.ts'
+import { storageReads } from './sweep/storage.ts'
 
 // Everything the API exposes, swept as an outsider (signed in, not a member) and as an
 // anonymous caller: every table and view, every function, every bucket, every published
@@ -115,18 +116,7 @@ describe('Realtime', () => {
     expect(reply.status).toBe(200)
     // Updates, not deletes: a DELETE reaches every subscriber of its table with the row's
     // primary key, RLS or not, on hosted Realtime as in localbase (realtime/README.md).
-    const touched: string[] = []
-    for (const { schema, name } of tables) {
-      const { rows } = await stack.db.pg.query<{ key: string }>(
-        `select a.attname as key from pg_index i
-         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
-         where i.indrelid = $1::regclass and i.indisprimary`,
-        [`"${schema}"."${name}"`],
-      )
-      const key = `"${rows[0]!.key}"`
-      const done = await stack.db.pg.query(`update "${schema}"."${name}" set ${key} = ${key}`)
-      if (done.affectedRows) touched.push(name)
-    }
+    const touched = await touchEveryRow(stack, tables)
 
     // Waits until the owner has seen it all, then a little longer for anything stray.
     const owned = (t: (typeof talked)[number]) =>
@@ -259,59 +249,20 @@ describe('the API, swept', () => {
       'select bucket_id as bucket, name from storage.objects order by 1, 2',
     )
     const prefixes = ['', seeded.workspaceId, `${seeded.workspaceId}/${seeded.documentId}`]
-    const reads = (client: SupabaseClient) => [
-      ...ids.flatMap((bucket) => [
-        { what: `getBucket ${bucket}`, run: () => client.storage.getBucket(bucket) },
-        ...prefixes.map((prefix) => ({
-          what: `list ${bucket}/${prefix}`,
-          run: () => client.storage.from(bucket).list(prefix, { limit: 1000 }),
-        })),
-      ]),
-      { what: 'listBuckets', run: () => client.storage.listBuckets() },
-      ...objects.flatMap(({ bucket, name }) => {
-        const from = client.storage.from(bucket)
-        return [
-          {
-            what: `download ${bucket}/${name}`,
-            run: async () => {
-              const { data, error } = await from.download(name)
-              return { data: data && (await data.text()), error }
-            },
-          },
-          { what: `info ${bucket}/${name}`, run: () => from.info(name) },
-          { what: `sign ${bucket}/${name}`, run: () => from.createSignedUrl(name, 60) },
-          {
-            what: `public ${bucket}/${name}`,
-            run: async () => {
-              const res = await fetch(from.getPublicUrl(name).data.publicUrl, {
-                headers: { apikey: DEFAULT_ANON_KEY },
-              })
-              return { data: await res.text(), error: null, status: res.status }
-            },
-          },
-        ]
-      }),
-    ]
-    const statusOf = (answer: { error: unknown; status?: number }) =>
-      answer.status ?? (answer.error as { status?: number } | null)?.status ?? 200
     const problems = await sweepAttackers(() =>
       each(
-        attackers.flatMap((a) => reads(a.client).map((read) => ({ a, read }))),
+        attackers.flatMap((a) =>
+          storageReads(a.client, ids, prefixes, objects).map((read) => ({ a, read })),
+        ),
         async ({ a, read }) => {
-          const answer = (await read.run()) as { data: unknown; error: unknown; status?: number }
-          findings.attacker(
-            'storage',
-            `${a.name} ${read.what}`,
-            statusOf(answer),
-            answer,
-            read.what,
-          )
+          const { status, body } = await read.run()
+          findings.attacker('storage', `${a.name} ${read.what}`, status, body, read.what)
         },
       ),
     )
-    await each(reads(owner), async (read) => {
-      const answer = (await read.run()) as { data: unknown; error: unknown; status?: number }
-      findings.owner('storage', read.what, statusOf(answer), answer)
+    await each(storageReads(owner, ids, prefixes, objects), async (read) => {
+      const { status, body } = await read.run()
+      findings.owner('storage', read.what, status, body)
     })
     console.log(
       `Storage: ${ids.length} buckets, ${objects.length} objects, ` +
@@ -335,30 +286,18 @@ describe('the API, swept', () => {
       query: probe,
       content: probe,
     })
-    const call = async (name: string, user?: User) => {
-      const res = await fetch(`${stack.url}/functions/v1/${name}`, {
-        method: 'POST',
-        headers: {
-          apikey: DEFAULT_ANON_KEY,
-          Authorization: `Bearer ${user?.jwt ?? DEFAULT_ANON_KEY}`,
-          'Content-Type': 'application/json',
-        },
-        body,
-      })
-      return { status: res.status, text: await res.text() }
-    }
     const problems = await sweepAttackers(() =>
       each(
         names.flatMap((name) => attackers.map((a) => ({ name, a }))),
         async ({ name, a }) => {
-          const { status, text } = await call(name, a.user)
+          const { status, text } = await callFunction(stack, name, a.user, body)
           findings.attacker('functions', `${a.name} POST ${name}`, status, text, body)
         },
         2,
       ),
     )
     for (const name of names) {
-      const { status, text } = await call(name, seeded.owner)
+      const { status, text } = await callFunction(stack, name, seeded.owner, body)
       findings.owner('functions', `POST ${name}`, status, text)
     }
     console.log(

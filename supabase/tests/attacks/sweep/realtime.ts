@@ -96,3 +96,28 @@ export async function speak(
   )
   return client
 }
+
+/**
+ * Rewrites every row of every published table as it is (its first key column set to
+ * itself), as the database owner: a change event per row, whoever owns it. Answers the
+ * tables that had rows.
+ */
+export async function touchEveryRow(
+  stack: Stack,
+  tables: { schema: string; name: string }[],
+): Promise<string[]> {
+  const touched: string[] = []
+  for (const { schema, name } of tables) {
+    const table = `"${schema}"."${name}"`
+    const { rows } = await stack.db.pg.query<{ key: string }>(
+      `select a.attname as key from pg_index i
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+       where i.indrelid = $1::regclass and i.indisprimary`,
+      [table],
+    )
+    const key = `"${rows[0]!.key}"`
+    const done = await stack.db.pg.query(`update ${table} set ${key} = ${key}`)
+    if (done.affectedRows) touched.push(name)
+  }
+  return touched
+}

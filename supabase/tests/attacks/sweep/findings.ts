@@ -21,7 +21,11 @@ export class Findings {
     this.ids = ids
   }
 
-  /** One attacker's answer; `given` is what it sent, whose ids may come back as an echo. */
+  /**
+   * One attacker's answer; `given` is what it sent, whose ids may come back as an echo. A
+   * secret counts even when given: only reads by an object's exact path (its file name holds
+   * the canary) are given one, and no answer has any business echoing it.
+   */
   attacker(surface: string, what: string, status: number, body: unknown, given = '') {
     this.checked.set(surface, (this.checked.get(surface) ?? 0) + 1)
     const text = typeof body === 'string' ? body : JSON.stringify(body)

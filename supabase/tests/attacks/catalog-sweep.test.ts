@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ask } from '../chat-client.ts'
 import { clientFor, createUser, startStack, type User } from '../stack.ts'
+import { until } from '../watch-changes.ts'
 import { argumentSets } from './sweep/arguments.ts'
 import {
   appTopics,
@@ -132,9 +133,7 @@ describe('Realtime', () => {
         const events = owned(t).map((f) => f.event)
         return events.includes('broadcast') && events.some((e) => e.startsWith('presence'))
       })
-    for (let i = 0; i < 100 && !(heard() && touched.every((t) => changedTables().has(t))); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await until(() => heard() && touched.every((t) => changedTables().has(t)))
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(heard(), 'the owner hears broadcasts and presence where the app talks').toBe(true)
     expect([...changedTables()], 'published tables whose changes reached the owner').toEqual(

@@ -15,7 +15,14 @@ function newest(path: string): number {
   return Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))))
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json']
+const sources = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'security-headers.ts',
+  'package.json',
+]
 const built = existsSync(dist) ? statSync(dist).mtimeMs : 0
 if (sources.some((s) => newest(join(web, s)) > built)) {
   console.log('Building the web app (its sources changed)…')

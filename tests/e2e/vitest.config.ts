@@ -9,6 +9,7 @@ export default defineProject({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.e2e.ts'],
     globalSetup: ['support/build-app.ts'],
+    setupFiles: ['support/csp-guard.ts'],
     environment: 'node',
     fileParallelism: false,
     maxWorkers: 1,

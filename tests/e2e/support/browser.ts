@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import { watchViolations } from './csp.ts'
 import { screenshotDir } from './paths.ts'
 
 /**
  * Debian's Chromium, headless and quiet. playwright-core gives every launch a fresh
- * temporary profile (its own --user-data-dir), removed on close.
+ * temporary profile (its own --user-data-dir), removed on close. Its pages' CSP violations
+ * fail the test (csp-guard.ts).
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -22,6 +24,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   })
+  watchViolations(browser)
+  return browser
 }
 
 /** The whole page by default; `fullPage: false` keeps the viewport (long documents). */

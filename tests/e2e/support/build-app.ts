@@ -12,7 +12,14 @@ function newestChange(path: string): number {
 /** Builds the web app when dist is missing or older than its sources. */
 export default function buildApp() {
   const built = join(distDir, 'index.html')
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json']
+  const sources = [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'security-headers.ts',
+    'package.json',
+  ]
     .map((name) => join(webDir, name))
     .filter(existsSync)
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.map(newestChange))) return

@@ -44,7 +44,9 @@ export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
 
   useEffect(() => {
     // pdf.js takes ownership of the buffer it is given: hand it a copy, the cache keeps ours.
-    const task = getDocument({ data: bytes.slice() })
+    // No WebAssembly: the app's Content-Security-Policy forbids compiling it (pdf.js would
+    // compile PDF functions to it), and pdf.js evaluates them in JavaScript instead.
+    const task = getDocument({ data: bytes.slice(), useWasm: false })
     task.promise
       .then(async (pdf) => {
         const first = (await pdf.getPage(1)).getViewport({ scale: 1 })

@@ -8,6 +8,7 @@ import {
   DEFAULT_JWT_SECRET,
   DEFAULT_SERVICE_ROLE_KEY,
   type Localbase,
+  relaxedAuthLimits,
   startLocalbase,
 } from '../../packages/localbase/src/index.ts'
 import type { RequestContext } from '../../packages/localbase/src/db/database.ts'
@@ -27,7 +28,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     workdir,
     port: 0,
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...env },
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...relaxedAuthLimits, ...env },
   })
   return {
     ...lb,

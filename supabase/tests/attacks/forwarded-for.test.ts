@@ -10,7 +10,11 @@ import { behindProxy, PROXY_ADDRESS } from './proxy.ts'
 // and then it is the right-most hop that proxy vouches for. /token allows 30 requests at once
 // per address (GoTrue's token_refresh burst), refilled at 150 per five minutes.
 
-const stack = await startStack({ TRUSTED_PROXIES: PROXY_ADDRESS })
+// The project's own limits, not the relaxed ones other test stacks run with.
+const stack = await startStack({
+  TRUSTED_PROXIES: PROXY_ADDRESS,
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '',
+})
 afterAll(() => stack.stop())
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }

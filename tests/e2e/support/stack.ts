@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startLocalbase } from '../../../packages/localbase/src/index.ts'
+import { relaxedAuthLimits, startLocalbase } from '../../../packages/localbase/src/index.ts'
 import { repoRoot } from './paths.ts'
 
 /**
@@ -15,7 +15,7 @@ export async function startStack(env: Record<string, string> = {}) {
     serveDir: 'apps/web/dist',
     port: 0,
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...env },
+    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...relaxedAuthLimits, ...env },
   })
   return {
     url: localbase.url,

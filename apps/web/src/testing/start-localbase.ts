@@ -1,6 +1,6 @@
 // Runs a real localbase for the web tests in its own Node process and prints its URL.
 // Usage: node start-localbase.ts <workdir> <dataDir>; stops on SIGTERM.
-import { startLocalbase } from '../../../../packages/localbase/src/index.ts'
+import { relaxedAuthLimits, startLocalbase } from '../../../../packages/localbase/src/index.ts'
 import { startFakeProvider } from '../../../../tests/fake-provider/server.ts'
 
 const [workdir, dataDir] = process.argv.slice(2)
@@ -16,6 +16,7 @@ const localbase = await startLocalbase({
     PORT: '',
     HOST: '',
     DATA_DIR: '',
+    ...relaxedAuthLimits,
     OPENAI_API_KEY: 'test',
     OPENAI_BASE_URL: `${provider.url}/v1`,
   },

@@ -122,6 +122,13 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
   const auth = section(toml, 'auth')
   const email = section(toml, 'auth', 'email')
   const rateLimit = section(toml, 'auth', 'rate_limit')
+  // AUTH_RATE_LIMIT_<KEY> overrides `[auth.rate_limit] <key>` without editing the project.
+  const limit = (key: string, fallback: number) => {
+    const variable = `AUTH_RATE_LIMIT_${key.toUpperCase()}`
+    return env[variable]
+      ? count(variable, env[variable], fallback)
+      : count(`[auth.rate_limit] ${key}`, rateLimit[key], fallback)
+  }
   const mailServer = smtpConfig(section(toml, 'auth', 'email', 'smtp'), env)
   const storage = section(toml, 'storage')
   const port = options.port ?? Number(env.PORT || 54321)
@@ -174,18 +181,11 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       smtp: mailServer,
       // The CLI's defaults (pkg/config/templates/config.toml).
       rateLimit: {
-        emailSent:
-          mailServer !== null
-            ? count('[auth.rate_limit] email_sent', rateLimit.email_sent, 2)
-            : null,
-        signInSignUps: count('[auth.rate_limit] sign_in_sign_ups', rateLimit.sign_in_sign_ups, 30),
-        tokenRefresh: count('[auth.rate_limit] token_refresh', rateLimit.token_refresh, 150),
-        tokenVerifications: count(
-          '[auth.rate_limit] token_verifications',
-          rateLimit.token_verifications,
-          30,
-        ),
-        anonymousUsers: count('[auth.rate_limit] anonymous_users', rateLimit.anonymous_users, 30),
+        emailSent: mailServer !== null ? limit('email_sent', 2) : null,
+        signInSignUps: limit('sign_in_sign_ups', 30),
+        tokenRefresh: limit('token_refresh', 150),
+        tokenVerifications: limit('token_verifications', 30),
+        anonymousUsers: limit('anonymous_users', 30),
       },
       signInGuard: {
         freeFailures: count('SIGN_IN_FREE_FAILURES', env.SIGN_IN_FREE_FAILURES, 5),

@@ -12,7 +12,8 @@
  * is kept there and reused: files already imported are skipped as duplicates.
  *
  * Prints the import summary and a table (per-question lines with --verbose) on stdout, then
- * one JSON line with every number. Exits 2 on bad usage.
+ * one JSON line with every number. Exits 2 on bad usage or a malformed questions file, 1 when
+ * a step fails (a question's file not among the ready documents, say).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,7 +22,7 @@ import { parseArgs } from 'node:util'
 import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { askLibrary } from './eval/library/ask-library.ts'
 import { importLibrary, readyDocuments } from './eval/library/import-library.ts'
-import { openLibraryWorkspace } from './eval/library/library-workspace.ts'
+import { type LibraryWorkspace, openLibraryWorkspace } from './eval/library/library-workspace.ts'
 import { readQuestions } from './eval/library/questions.ts'
 import { libraryScores, questionLine, scoreTable } from './eval/library/report.ts'
 import { summary } from './import/report.ts'
@@ -48,7 +49,14 @@ if (!values.questions || positionals.length === 0) {
   process.exit(2)
 }
 
-const questions = readQuestions(resolve(values.questions))
+const questions = (() => {
+  try {
+    return readQuestions(resolve(values.questions!))
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`)
+    process.exit(2)
+  }
+})()
 const kept = values['data-dir'] !== undefined
 const dataDir = kept ? resolve(values['data-dir']!) : mkdtempSync(join(tmpdir(), 'sourcebook-lib-'))
 const localbase = await startLocalbase({
@@ -69,8 +77,10 @@ const localbase = await startLocalbase({
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',
   },
 })
+let workspace: LibraryWorkspace | undefined
 try {
-  const { supabase, workspaceId, reused } = await openLibraryWorkspace(localbase)
+  workspace = await openLibraryWorkspace(localbase)
+  const { supabase, workspaceId, reused } = workspace
   console.log(`${reused ? 'reusing' : 'created'} the library workspace in ${dataDir}`)
   const folders = positionals.map((folder) => resolve(folder))
   const imported = await importLibrary(supabase, workspaceId, folders, (line) =>
@@ -92,7 +102,6 @@ try {
     },
   )
   const askSeconds = (performance.now() - started) / 1000
-  supabase.auth.stopAutoRefresh()
 
   const scores = libraryScores(answers)
   console.log(`\n${scoreTable(scores)}`)
@@ -105,7 +114,12 @@ try {
       ask_seconds: Math.round(askSeconds * 10) / 10,
     }),
   )
+} catch (error) {
+  console.error(`eval:library failed: ${(error as Error).message}`)
+  process.exitCode = 1
 } finally {
+  // The session's refresh timer would keep the process alive.
+  workspace?.supabase.auth.stopAutoRefresh()
   await localbase.stop()
   if (!kept) rmSync(dataDir, { recursive: true, force: true })
 }

@@ -29,11 +29,7 @@ export function firstEvidenceRank(
 }
 
 /** Whether the evidence document is among the documents of the first k results. */
-export function documentFound(
-  ranked: readonly PageHit[],
-  evidence: Evidence,
-  k: number,
-): boolean {
+export function documentFound(ranked: readonly PageHit[], evidence: Evidence, k: number): boolean {
   return ranked.slice(0, k).some((hit) => hit.document === evidence.document)
 }
 

@@ -29,29 +29,38 @@ describe('each token type the parser keeps whole', () => {
     [
       'host (a file name)',
       'JOHNSON_JOHNSON_2023Q2.pdf',
-      ['johnson_johnson_2023q2.pdf', 'johnson', '2023', 'q', '2', 'pdf'],
+      ['johnson_johnson_2023q2.pdf', 'johnson', '2023', 'pdf'],
     ],
     ['email', 'relations@its.jnj.com', ['relations@its.jnj.com', 'relat', 'jnj', 'com']],
     ['file (slashed words)', 'Europe/Middle', ['europe/middle', 'europ', 'middl']],
     ['file (a date)', '12/31/2019', ['12/31/2019', '12', '31', '2019']],
-    ['file (an abbreviation)', 'U.S.', ['u.s', 'u']],
     ['file (a path)', '/usr/local/bin', ['/usr/local/bin', 'usr', 'local', 'bin']],
     [
-      'url and url_path',
+      'url, host and url_path',
       'www.amcor.com/investors',
-      ['www.amcor.com/investors', 'www.amcor.com', '/investors', 'amcor', 'investor'],
+      ['www.amcor.com/investors', 'www.amcor.com', '/investors', 'www', 'amcor', 'com', 'investor'],
     ],
-    ['numword', 'FY2019', ['fy2019', 'fy', '2019']],
-    ['numword (digits first)', '2023Q2', ['2023q2', '2023', 'q', '2']],
+    ['numword', 'FY2019', ['fy2019', '2019']],
+    ['numword (digits first)', '2023Q2', ['2023q2', '2023']],
     ['camel case', 'PlayStation', ['playstat', 'play', 'station']],
-    ['camel case after capitals', 'JPMorgan', ['jpmorgan', 'jp', 'morgan']],
+    ['camel case after capitals', 'JPMorgan', ['jpmorgan', 'morgan']],
   ])('%s: %s is indexed whole and by its parts', async (_type, token, expected) => {
-    expect(Object.keys(await lexemes(token))).toEqual(expect.arrayContaining(expected))
+    expect(Object.keys(await lexemes(token)).sort()).toEqual([...expected].sort())
   })
 
   it('counts a part as often as its compound occurs', async () => {
     const counts = await lexemes('Amazon.com and Amazon.com again, and amazon')
     expect(counts).toMatchObject({ 'amazon.com': 2, amazon: 3, com: 2 })
+  })
+
+  it('leaves out parts of one or two letters and single digits: the whole keeps them', async () => {
+    expect(await lexemes('U.S. Q2 iPhone J.P.')).toEqual({
+      'u.s': 1,
+      q2: 1,
+      iphon: 1,
+      phone: 1,
+      'j.p': 1,
+    })
   })
 
   it('leaves plain words, hyphenated words and numbers with points as they were', async () => {

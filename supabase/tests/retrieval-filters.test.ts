@@ -36,8 +36,12 @@ describe('pruning', () => {
   it('returns exactly the brute-force BM25 top for long and short queries', async () => {
     const rand = random(7)
     // Made-up words (checked below to be their own lexemes), drawn so that a few are common
-    // and most are rare, as in real text.
-    const vocabulary = Array.from({ length: 40 }, (_, i) => `zq${'bdfgkmptvx'[i % 10]}${i}`)
+    // and most are rare, as in real text. Letters only: a word of letters and digits would
+    // be indexed by its parts too.
+    const vocabulary = Array.from(
+      { length: 40 },
+      (_, i) => `zq${'bdfgkmptvx'[i % 10]}${'aeio'[Math.floor(i / 10)]}`,
+    )
     const pick = () => vocabulary[Math.floor(vocabulary.length * rand() ** 2.5)]!
     const corpus = Array.from({ length: 300 }, () =>
       Array.from({ length: 3 + Math.floor(rand() * 30) }, pick).join(' '),

@@ -595,6 +595,7 @@ export type Database = {
         }
         Returns: { id: string; content: string }[]
       }
+      compound_parts: { Args: { whole: string; content: string }; Returns: string }
       confirmed_email: { Args: never; Returns: string }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
       document_kind: { Args: { mime_type: string }; Returns: string }
@@ -685,6 +686,7 @@ export type Database = {
       }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
+      split_compound: { Args: { token: string }; Returns: string }
       storage_workspace_id: { Args: { name: string }; Returns: string }
       store_chunk_embeddings: {
         Args: {

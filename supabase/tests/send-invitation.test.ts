@@ -18,9 +18,10 @@ const noSession = { persistSession: false, autoRefreshToken: false, detectSessio
 const origin = () => stack.url
 
 /** An account signed up and confirmed through its mail, as people join now. */
-async function signUp(name: string): Promise<Member> {
+async function signUp(name: string, displayName?: string): Promise<Member> {
   const email = `${name}.${stamp}@example.test`
-  return { ...(await signUpByMail(stack.url, email)), email }
+  const data = displayName ? { display_name: displayName } : {}
+  return { ...(await signUpByMail(stack.url, email, { data })), email }
 }
 
 /** The mail this function sends (Auth's invitation or a magic link), newest first. */
@@ -42,7 +43,7 @@ describe('send-invitation', () => {
   let owner: Member
   let workspaceId: string
   beforeAll(async () => {
-    owner = await signUp('owner')
+    owner = await signUp('owner', 'Ada Lovelace')
     const { data, error } = await owner.client
       .from('workspaces')
       .insert({ name: 'Field notes' })
@@ -80,8 +81,13 @@ describe('send-invitation', () => {
     expect(data).toEqual({ sent: 'invite', email })
     expect(JSON.stringify(data)).not.toContain(invitation.token)
 
+    // Sourcebook's own invitation mail (supabase/templates/invite.html) says who and what.
     const [mail] = await mails(email)
-    expect(mail?.subject).toBe('You have been invited')
+    expect(mail?.subject).toBe('Ada Lovelace invited you to join Field notes on Sourcebook')
+    expect(mail?.text).toContain(
+      'Ada Lovelace invited you to join Field notes on Sourcebook as an editor.',
+    )
+    expect(mail?.text).toContain(mail!.link)
     const landing = await follow(mail!.link)
     expect(`${landing.origin}${landing.pathname}`).toBe(`${origin()}/invite/${invitation.token}`)
     const session = new URLSearchParams(landing.hash.slice(1))
@@ -96,6 +102,8 @@ describe('send-invitation', () => {
     const { data: user } = await invitee.auth.getUser(session.get('access_token')!)
     expect(user.user?.email).toBe(email)
     expect(user.user?.user_metadata).toMatchObject({ workspace_name: 'Field notes' })
+    // The invitee names themselves: the inviter's name is not taken for theirs.
+    expect(user.user?.user_metadata.display_name).toBeUndefined()
     const accepted = await invitee.rpc('accept_invitation', { invitation_token: invitation.token })
     expect(accepted.error).toBeNull()
     expect(accepted.data).toBe(workspaceId)

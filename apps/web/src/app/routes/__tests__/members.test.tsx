@@ -29,10 +29,12 @@ describe('members', () => {
     expect(data).toEqual([{ role: 'viewer', email, secret: { token: expect.any(String) } }])
     const href = `${window.location.origin}/invite/${data![0]!.secret!.token}`
     expect(link).toHaveValue(href)
-    // The send-invitation function mailed Auth's invitation to the new address.
+    // The send-invitation function mailed Sourcebook's invitation to the new address.
     expect(within(dialog).getByText(new RegExp(`We emailed ${email}`))).toBeInTheDocument()
     const mailbox = await fetch(`${mailboxUrl}/messages?email=${encodeURIComponent(email)}`)
-    expect(await mailbox.json()).toMatchObject([{ subject: 'You have been invited' }])
+    expect(await mailbox.json()).toMatchObject([
+      { subject: 'owner invited you to join Team on Sourcebook' },
+    ])
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
 
     // Opening the dialog again starts a new invitation, not the last one.
@@ -90,7 +92,15 @@ describe('members', () => {
     await signInAs(owner.email)
     const ownerView = renderApp(`/w/${workspace.id}/members`)
     await ownerView.user.click(await screen.findByRole('combobox', { name: 'Role of guest' }))
-    await ownerView.user.click(await screen.findByRole('option', { name: /editor/i }))
+    // Each option reads as one sentence, in sentence case (no CSS capitalising it).
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'OwnerOwner: everything, including members, roles and settings',
+      'EditorEditor: upload, rename and delete documents',
+      'ViewerViewer: read, search and chat',
+    ])
+    await ownerView.user.click(
+      screen.getByRole('option', { name: 'Editor: upload, rename and delete documents' }),
+    )
     await waitFor(async () => {
       const { data } = await supabase
         .from('workspace_members')
@@ -174,7 +184,7 @@ describe('members', () => {
       expect(error).toBeNull()
       await waitFor(() =>
         expect(screen.getByRole('combobox', { name: 'Role of strict' })).toHaveTextContent(
-          'editor',
+          'Editor',
         ),
       )
     } finally {

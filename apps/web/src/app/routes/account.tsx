@@ -34,7 +34,7 @@ export default function AccountRoute() {
         <Logo />
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          <div className="w-48 max-w-[50vw]">
+          <div className="w-48 max-w-[40vw]">
             <UserMenu onSignedOut={signedOut} />
           </div>
         </div>
@@ -85,6 +85,7 @@ export default function AccountRoute() {
           <CardContent>
             <NewPasswordForm
               key={passwordForm}
+              autoFocus={false}
               onDone={() => {
                 toast.success('Password changed')
                 setPasswordForm((n) => n + 1)

@@ -80,7 +80,7 @@ describe('account page', () => {
     await laptop.emulateMedia({ colorScheme: 'light' })
     await laptop.getByRole('button', { name: 'Sign out of all devices…' }).click()
     const dialog = laptop.getByRole('alertdialog')
-    await screenshot(laptop, 'account-sign-out-everywhere')
+    await screenshot(laptop, 'account-sign-out-everywhere', { fullPage: false })
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
     await laptop.getByRole('heading', { name: 'Sign in to Sourcebook' }).waitFor()
 

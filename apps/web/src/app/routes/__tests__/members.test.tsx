@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { mailboxUrl } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { inviteByEmail, signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import {
+  confirmByMail,
+  inviteByEmail,
+  PASSWORD,
+  signInAs,
+  signOutLocally,
+  signUpAs,
+  uniqueEmail,
+} from '@/testing/users'
 
 async function ownWorkspace(name: string) {
   const owner = await signUpAs('owner')
@@ -109,6 +117,29 @@ describe('members', () => {
         .eq('user_id', guest.userId)
       expect(data).toEqual([{ role: 'editor' }])
     })
+  })
+
+  it('asks someone who never gave a name for one, then joins them in the same step', async () => {
+    const { workspace } = await ownWorkspace('Named')
+    const email = uniqueEmail('eddie')
+    const token = await inviteByEmail(workspace.id, email)
+    await signOutLocally()
+    // An account with no name of its own: its profile took the address's first half.
+    const { error } = await supabase.auth.signUp({ email, password: PASSWORD })
+    expect(error).toBeNull()
+    const session = await confirmByMail(email)
+
+    const { user, router } = renderApp(`/invite/${token}`)
+    await user.click(await screen.findByRole('button', { name: 'Join Named' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your name')
+    await user.type(screen.getByLabelText('Name'), 'Eddie Example')
+    await user.click(screen.getByRole('button', { name: 'Join Named' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace.id}/library`))
+    const { data } = await supabase
+      .from('profiles')
+      .select('display_name')
+      .eq('id', session.user.id)
+    expect(data).toEqual([{ display_name: 'Eddie Example' }])
   })
 
   it('shows an invitee their pending invitations, and joining takes the mailed link', async () => {

@@ -111,6 +111,29 @@ describe('send-invitation', () => {
     expect(await failure(again)).toEqual({ status: 409, code: 'invitation_accepted' })
   })
 
+  it('escapes what people typed in the HTML of the mail, not in its subject', async () => {
+    const { data: workspace, error } = await owner.client
+      .from('workspaces')
+      .insert({ name: 'R&D <script>' })
+      .select('id')
+      .single()
+    expect(error).toBeNull()
+    const email = `escaped.${stamp}@example.test`
+    const { data: row } = await owner.client
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace!.id, email, role: 'viewer' })
+      .select('id')
+      .single()
+    expect((await send(owner, { invitation_id: row!.id, redirect_to: origin() })).error).toBeNull()
+
+    const res = await fetch(`${stack.url}/auth/v1/mailbox/messages?email=${email}`)
+    const [mail] = (await res.json()) as { subject: string; html: string; text: string }[]
+    expect(mail?.subject).toBe('Ada Lovelace invited you to join R&D <script> on Sourcebook')
+    expect(mail?.html).toContain('<strong>R&#38;D &#60;script&#62;</strong>')
+    expect(mail?.html).not.toContain('<script>')
+    expect(mail?.text).toContain('join R&D <script> on Sourcebook as a viewer.')
+  })
+
   it('sends someone with an account a magic link to the invitation', async () => {
     const existing = await signUp('existing')
     const invitation = await invite(existing.email, 'viewer')

@@ -18,9 +18,10 @@ const noSession = { persistSession: false, autoRefreshToken: false, detectSessio
 const origin = () => stack.url
 
 /** An account signed up and confirmed through its mail, as people join now. */
-async function signUp(name: string): Promise<Member> {
+async function signUp(name: string, displayName?: string): Promise<Member> {
   const email = `${name}.${stamp}@example.test`
-  return { ...(await signUpByMail(stack.url, email)), email }
+  const data = displayName ? { display_name: displayName } : {}
+  return { ...(await signUpByMail(stack.url, email, { data })), email }
 }
 
 /** The mail this function sends (Auth's invitation or a magic link), newest first. */
@@ -42,7 +43,7 @@ describe('send-invitation', () => {
   let owner: Member
   let workspaceId: string
   beforeAll(async () => {
-    owner = await signUp('owner')
+    owner = await signUp('owner', 'Ada Lovelace')
     const { data, error } = await owner.client
       .from('workspaces')
       .insert({ name: 'Field notes' })
@@ -80,8 +81,13 @@ describe('send-invitation', () => {
     expect(data).toEqual({ sent: 'invite', email })
     expect(JSON.stringify(data)).not.toContain(invitation.token)
 
+    // Sourcebook's own invitation mail (supabase/templates/invite.html) says who and what.
     const [mail] = await mails(email)
-    expect(mail?.subject).toBe('You have been invited')
+    expect(mail?.subject).toBe('Ada Lovelace invited you to join Field notes on Sourcebook')
+    expect(mail?.text).toContain(
+      'Ada Lovelace invited you to join Field notes on Sourcebook as an editor.',
+    )
+    expect(mail?.text).toContain(mail!.link)
     const landing = await follow(mail!.link)
     expect(`${landing.origin}${landing.pathname}`).toBe(`${origin()}/invite/${invitation.token}`)
     const session = new URLSearchParams(landing.hash.slice(1))
@@ -96,11 +102,36 @@ describe('send-invitation', () => {
     const { data: user } = await invitee.auth.getUser(session.get('access_token')!)
     expect(user.user?.email).toBe(email)
     expect(user.user?.user_metadata).toMatchObject({ workspace_name: 'Field notes' })
+    // The invitee names themselves: the inviter's name is not taken for theirs.
+    expect(user.user?.user_metadata.display_name).toBeUndefined()
     const accepted = await invitee.rpc('accept_invitation', { invitation_token: invitation.token })
     expect(accepted.error).toBeNull()
     expect(accepted.data).toBe(workspaceId)
     const again = await send(owner, { invitation_id: invitation.id, redirect_to: origin() })
     expect(await failure(again)).toEqual({ status: 409, code: 'invitation_accepted' })
+  })
+
+  it('escapes what people typed in the HTML of the mail, not in its subject', async () => {
+    const { data: workspace, error } = await owner.client
+      .from('workspaces')
+      .insert({ name: 'R&D <script>' })
+      .select('id')
+      .single()
+    expect(error).toBeNull()
+    const email = `escaped.${stamp}@example.test`
+    const { data: row } = await owner.client
+      .from('workspace_invitations')
+      .insert({ workspace_id: workspace!.id, email, role: 'viewer' })
+      .select('id')
+      .single()
+    expect((await send(owner, { invitation_id: row!.id, redirect_to: origin() })).error).toBeNull()
+
+    const res = await fetch(`${stack.url}/auth/v1/mailbox/messages?email=${email}`)
+    const [mail] = (await res.json()) as { subject: string; html: string; text: string }[]
+    expect(mail?.subject).toBe('Ada Lovelace invited you to join R&D <script> on Sourcebook')
+    expect(mail?.html).toContain('<strong>R&#38;D &#60;script&#62;</strong>')
+    expect(mail?.html).not.toContain('<script>')
+    expect(mail?.text).toContain('join R&D <script> on Sourcebook as a viewer.')
   })
 
   it('sends someone with an account a magic link to the invitation', async () => {

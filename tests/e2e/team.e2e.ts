@@ -109,29 +109,66 @@ describe('a team gets started', () => {
     expect(await guest.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0)
   })
 
-  it('mails someone without an account an invitation that signs them up and in', async () => {
+  it('mails a newcomer an invitation that says who and what, and joins them in one step', async () => {
     const newcomerEmail = 'newcomer@example.com'
     await owner.getByRole('button', { name: 'Invite' }).click()
     await owner.getByRole('dialog').getByLabel('Email').fill(newcomerEmail)
+    await owner.getByRole('dialog').getByLabel('Role').click()
+    await owner.getByRole('option', { name: /^Editor/ }).click()
     await owner.getByRole('button', { name: 'Create invitation' }).click()
     const link = await owner.getByRole('dialog').getByLabel('Invitation link').inputValue()
     await owner.getByRole('dialog').getByText(`We emailed ${newcomerEmail}`).waitFor()
     await owner.getByRole('button', { name: 'Done' }).click()
 
-    // Auth's invitation mail, whose link lands on the invitation signed in to a new account.
+    // Sourcebook's invitation mail names the inviter, the workspace and the role; its link
+    // lands on the invitation signed in to a new account.
     const mail = await latestMail(stack.url, newcomerEmail, (l) =>
       l.includes(encodeURIComponent(link)),
     )
-    expect(mail.subject).toBe('You have been invited')
+    expect(mail.subject).toBe('Olivia Owner invited you to join Acme Research on Sourcebook')
+    expect(mail.text).toContain(
+      'Olivia Owner invited you to join Acme Research on Sourcebook as an editor.',
+    )
     const newcomer = await newPage(browser)
+    await newcomer.goto(`${stack.url}/auth/v1/mailbox?email=${encodeURIComponent(newcomerEmail)}`)
+    await screenshot(newcomer, 'invitation-mail')
     await newcomer.goto(mail.link)
-    await newcomer.getByText('Choose a password for your new account').waitFor()
+    await newcomer.getByText('Tell your teammates who you are').waitFor()
+    await newcomer
+      .getByText(/^Olivia Owner invited newcomer@example\.com to join as an editor\.$/)
+      .waitFor()
+    await screenshot(newcomer, 'invite-new-account')
     await expectAccessible(newcomer)
-    await newcomer.getByLabel('New password').fill(PASSWORD)
-    await newcomer.getByLabel('Repeat it').fill(PASSWORD)
-    await newcomer.getByRole('button', { name: 'Set new password' }).click()
+    await newcomer.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(newcomer, 'invite-new-account-dark')
+    await newcomer.setViewportSize({ width: 390, height: 844 })
+    await screenshot(newcomer, 'phone-invite-new-account-dark')
+    await newcomer.emulateMedia({ colorScheme: 'light' })
+    await screenshot(newcomer, 'phone-invite-new-account')
+    await newcomer.setViewportSize({ width: 1280, height: 800 })
+
+    // A name is required; then one click sets the account up and joins.
+    await newcomer.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await newcomer.getByLabel('Repeat the password').fill(PASSWORD)
+    await newcomer.getByRole('button', { name: 'Join Acme Research' }).click()
+    await newcomer.getByText('Enter your name').waitFor()
+    await newcomer.getByLabel('Your name').fill('Nina Newcomer')
     await newcomer.getByRole('button', { name: 'Join Acme Research' }).click()
     await newcomer.getByRole('heading', { name: 'Library' }).waitFor()
+    await newcomer
+      .getByRole('button', { name: /^Account menu/ })
+      .first()
+      .getByText('Nina Newcomer')
+      .waitFor()
+    // An editor may upload.
+    await newcomer.getByRole('button', { name: 'Upload', exact: true }).first().waitFor()
+
+    // The owner sees them by the name they chose, not their address's first half.
+    await owner.reload()
+    await owner.getByText('3 members').waitFor()
+    await owner.getByRole('combobox', { name: 'Role of Nina Newcomer' }).waitFor()
+    expect(await owner.getByText('newcomer', { exact: true }).count()).toBe(0)
+
     // The password they chose signs them in next time.
     await signOut(newcomer)
     await signIn(newcomer, newcomerEmail)

@@ -46,12 +46,20 @@ Deno.serve(async (req) => {
   }
 
   const workspaceName = [invitation.workspaces].flat()[0]?.name ?? ''
+  // The mail names whoever sends it: the signed-in owner, by the name on their profile.
+  const { data: who } = await caller.auth.getUser()
+  const { data: profile } = await caller
+    .from('profiles')
+    .select('display_name')
+    .eq('id', who.user?.id ?? '')
+    .maybeSingle()
+  const inviterName = profile?.display_name ?? 'A Sourcebook user'
   const admin = createClient(url, serviceKey, { auth: noSession })
   try {
     return reply(
       await mailInvitation(
         admin,
-        { ...invitation, token, workspaceName },
+        { ...invitation, token, workspaceName, inviterName },
         new URL(redirectTo).origin,
       ),
     )

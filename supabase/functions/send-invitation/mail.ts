@@ -1,6 +1,15 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
 
-export type Invitation = { email: string; role: string; token: string; workspaceName: string }
+export type Invitation = {
+  email: string
+  role: string
+  token: string
+  workspaceName: string
+  inviterName: string
+}
+
+/** "an editor", "a viewer": the role as the mail's sentence names it. */
+const withArticle = (role: string) => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`
 
 export type Sent = { sent: 'invite' | 'magiclink'; email: string }
 
@@ -19,8 +28,15 @@ export async function mailInvitation(
   const { error } = await admin.auth.admin.inviteUserByEmail(invitation.email, {
     // The new account has no password yet: the page offers to choose one.
     redirectTo: `${redirectTo}?new_account=1`,
-    // Available to the invitation mail template as {{ .Data.workspace_name }}.
-    data: { workspace_name: invitation.workspaceName, invited_role: invitation.role },
+    // The invitation mail template (supabase/templates/invite.html) reads these as
+    // {{ .Data.* }}. They become the new account's metadata, so none is `display_name`:
+    // the person names themselves on the invitation page.
+    data: {
+      workspace_name: invitation.workspaceName,
+      invited_role: invitation.role,
+      role_with_article: withArticle(invitation.role),
+      invited_by_name: invitation.inviterName,
+    },
   })
   if (!error) return { sent: 'invite', email: invitation.email }
   if (error.code !== 'email_exists') throw error

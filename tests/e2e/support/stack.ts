@@ -26,7 +26,7 @@ export async function startStack(env: Record<string, string> = {}) {
   }
 }
 
-type Mail = { to: string; subject: string; link: string; created_at: string }
+type Mail = { to: string; subject: string; text: string; link: string; created_at: string }
 
 /** The newest mail in the dev mailbox for `email` whose link satisfies `match`. */
 export async function latestMail(url: string, email: string, match: (link: string) => boolean) {

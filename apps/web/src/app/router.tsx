@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', ...page(() => import('./routes/auth/reset-password')) },
       { path: 'invite/:token', ...page(() => import('./routes/invite')) },
       { path: 'workspaces', ...page(() => import('./routes/workspaces')) },
+      { path: 'account', ...page(() => import('./routes/account')) },
       {
         path: 'w/:workspaceId',
         ...page(() => import('./routes/workspace/layout')),

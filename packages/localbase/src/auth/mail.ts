@@ -4,6 +4,7 @@ import type { Transaction } from '../db/database.ts'
 import { authLimits } from './limits.ts'
 import { type Mail, type MailKind, type MailingContext, deliver } from './mailer.ts'
 import { type Challenge, PKCE_PREFIX, recordFlow } from './pkce.ts'
+import { type MailTemplate, render } from './templates.ts'
 
 // Mailed links carry GoTrue's token hash (sha224 of email + OTP), and the mailed code is the
 // OTP itself. Email changes make their links in email-change.ts.
@@ -112,6 +113,57 @@ export function composeMail(kind: LinkKind, to: string, link: Link, intro: strin
   return { kind, to, subject, text, html, link: link.link }
 }
 
+/** The words of an HTML mail as plain text: whitespace as a browser shows it, a line per block. */
+const textOf = (html: string) =>
+  html
+    .replace(/<(style|head)[\s\S]*?<\/\1>/gi, '')
+    .replace(/\s+/g, ' ')
+    .replace(/<\/?(p|h\d|div|br|li|tr|table)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n\n')
+
+/** The mail from the project's template; its `.Data` is the user's metadata, as GoTrue's. */
+async function templatedMail(
+  ctx: MailingContext,
+  tx: Transaction,
+  template: MailTemplate,
+  kind: Exclude<LinkKind, 'email_change'>,
+  user: { id: string; email: string },
+  link: Link,
+): Promise<Mail> {
+  const { rows } = await tx.query<{ data: Record<string, unknown> | null }>(
+    'select raw_user_meta_data as data from auth.users where id = $1',
+    [user.id],
+  )
+  const data = {
+    ConfirmationURL: link.link,
+    Token: link.otp,
+    TokenHash: link.hash,
+    SiteURL: ctx.config.auth.siteUrl,
+    RedirectTo: link.redirectTo,
+    Email: user.email,
+    Data: rows[0]?.data ?? {},
+  }
+  const fallback = composeMail(kind, user.email, link, intros[kind])
+  const subject = template.subject ? render(template.subject, data, 'text') : fallback.subject
+  if (!template.html) return { ...fallback, subject }
+  const html = render(template.html, data, 'html')
+  // GoTrue sends a template as HTML alone; the text part is for mail readers without HTML.
+  return {
+    kind,
+    to: user.email,
+    subject,
+    html,
+    text: `${textOf(html)}\n\n${link.link}\n`,
+    link: link.link,
+  }
+}
+
 /** A fresh link mailed to the user, in the caller's transaction. */
 export async function mailLink(
   ctx: MailingContext,
@@ -123,6 +175,10 @@ export async function mailLink(
 ): Promise<Link> {
   authLimits(ctx).email.take()
   const link = await createLink(ctx, tx, user, kind, redirectTo, pkce)
-  await deliver(ctx, tx, [composeMail(kind, user.email, link, intros[kind])])
+  const template = ctx.config.auth.templates[kind]
+  const mail = template
+    ? await templatedMail(ctx, tx, template, kind, user, link)
+    : composeMail(kind, user.email, link, intros[kind])
+  await deliver(ctx, tx, [mail])
   return link
 }

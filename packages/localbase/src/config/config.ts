@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { TrustedProxies } from '../gateway/ip-address.ts'
 import { type Keys, keysFromEnv } from './keys.ts'
+import { type MailTemplates, mailTemplates } from '../auth/templates.ts'
 import { type SmtpConfig, smtpConfig } from './smtp.ts'
 
 export type BucketConfig = {
@@ -38,6 +39,8 @@ export type LocalbaseConfig = {
     refreshTokenReuseInterval: number
     /** Where auth mail goes; null means the dev mailbox (on loopback) or nowhere. */
     smtp: SmtpConfig | null
+    /** `[auth.email.template.*]`: subjects and bodies that replace the built-in mail. */
+    templates: MailTemplates
     rateLimit: RateLimits
     signInGuard: SignInGuard
   }
@@ -179,6 +182,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
       refreshTokenReuseInterval: (auth.refresh_token_reuse_interval as number | undefined) ?? 10,
       smtp: mailServer,
+      templates: mailTemplates(section(toml, 'auth', 'email', 'template'), workdir),
       // The CLI's defaults (pkg/config/templates/config.toml).
       rateLimit: {
         emailSent: mailServer !== null ? limit('email_sent', 2) : null,

@@ -1,12 +1,12 @@
 import { TicketXIcon } from 'lucide-react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
 import { Button } from '@/components/ui/button'
 import { signOut } from '@/features/auth/api/sign-out'
 import { useSession } from '@/features/auth/api/use-session'
 import { AuthCard } from '@/features/auth/components/auth-card'
-import { NewPasswordForm } from '@/features/auth/components/new-password-form'
+import { CompleteAccountForm } from '@/features/auth/components/complete-account-form'
+import { DisplayNameForm } from '@/features/auth/components/display-name-form'
 import { useInvitation } from '@/features/members/api/get-invitation'
 import { AcceptInvitationCard } from '@/features/members/components/accept-invitation-card'
 import { roleWithArticle } from '@/features/members/utils/roles'
@@ -47,10 +47,15 @@ export default function InviteRoute() {
     )
   }
 
-  // The invitation mail's link signs a newcomer in to an account without a password.
-  const newAccount =
-    searchParams.has('new_account') &&
-    session?.user.email?.toLowerCase() === data.email.toLowerCase()
+  // The invitation mail's link signs a newcomer in to an account without a password (or a
+  // name); once they have chosen both, they join without another click.
+  const forMe = session?.user.email?.toLowerCase() === data.email.toLowerCase()
+  const newAccount = searchParams.has('new_account') && forMe
+  const accountSetUp = searchParams.has('account_set_up')
+  // Someone who never chose a name (their profile took their address's first half) gives
+  // one before joining, so teammates do not see "eddie".
+  const unnamed = forMe && !session?.user.user_metadata.display_name
+  const setUp = () => navigate(`${here}?account_set_up=1`, { replace: true })
   const description = (
     <>
       {data.invited_by_name ?? 'Someone'} invited <strong>{data.email}</strong> to join as{' '}
@@ -61,18 +66,21 @@ export default function InviteRoute() {
     <AuthCard title={`Join ${data.workspace_name}`} description={description}>
       {session && newAccount ? (
         <div className="grid gap-4 text-sm">
-          <p>Choose a password for your new account, then join.</p>
-          <NewPasswordForm
-            onDone={() => {
-              toast.success('Password set')
-              navigate(here, { replace: true })
-            }}
-          />
+          <p>Tell your teammates who you are and choose a password, and you are in.</p>
+          <CompleteAccountForm submitLabel={`Join ${data.workspace_name}`} onDone={setUp} />
         </div>
+      ) : session && unnamed && !accountSetUp ? (
+        <DisplayNameForm
+          defaultName=""
+          hint="How your teammates will see you."
+          submitLabel={`Join ${data.workspace_name}`}
+          onSaved={setUp}
+        />
       ) : session ? (
         <AcceptInvitationCard
           token={token}
           invitation={data}
+          autoJoin={accountSetUp}
           signedInEmail={session.user.email ?? ''}
           onAccepted={async (workspaceId) => {
             await queryClient.invalidateQueries({ queryKey: workspaceKeys.all })

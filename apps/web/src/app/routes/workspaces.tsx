@@ -25,7 +25,7 @@ export default function WorkspacesRoute() {
         <Logo />
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          <div className="w-48 max-w-[50vw]">
+          <div className="w-48 max-w-[40vw]">
             <UserMenu onSignedOut={() => navigate('/sign-in')} />
           </div>
         </div>

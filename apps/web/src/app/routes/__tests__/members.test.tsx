@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { mailboxUrl } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { inviteByEmail, signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import {
+  confirmByMail,
+  inviteByEmail,
+  PASSWORD,
+  signInAs,
+  signOutLocally,
+  signUpAs,
+  uniqueEmail,
+} from '@/testing/users'
 
 async function ownWorkspace(name: string) {
   const owner = await signUpAs('owner')
@@ -29,10 +37,12 @@ describe('members', () => {
     expect(data).toEqual([{ role: 'viewer', email, secret: { token: expect.any(String) } }])
     const href = `${window.location.origin}/invite/${data![0]!.secret!.token}`
     expect(link).toHaveValue(href)
-    // The send-invitation function mailed Auth's invitation to the new address.
+    // The send-invitation function mailed Sourcebook's invitation to the new address.
     expect(within(dialog).getByText(new RegExp(`We emailed ${email}`))).toBeInTheDocument()
     const mailbox = await fetch(`${mailboxUrl}/messages?email=${encodeURIComponent(email)}`)
-    expect(await mailbox.json()).toMatchObject([{ subject: 'You have been invited' }])
+    expect(await mailbox.json()).toMatchObject([
+      { subject: 'owner invited you to join Team on Sourcebook' },
+    ])
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
 
     // Opening the dialog again starts a new invitation, not the last one.
@@ -90,7 +100,15 @@ describe('members', () => {
     await signInAs(owner.email)
     const ownerView = renderApp(`/w/${workspace.id}/members`)
     await ownerView.user.click(await screen.findByRole('combobox', { name: 'Role of guest' }))
-    await ownerView.user.click(await screen.findByRole('option', { name: /editor/i }))
+    // Each option reads as one sentence, in sentence case (no CSS capitalising it).
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'OwnerOwner: everything, including members, roles and settings',
+      'EditorEditor: upload, rename and delete documents',
+      'ViewerViewer: read, search and chat',
+    ])
+    await ownerView.user.click(
+      screen.getByRole('option', { name: 'Editor: upload, rename and delete documents' }),
+    )
     await waitFor(async () => {
       const { data } = await supabase
         .from('workspace_members')
@@ -99,6 +117,29 @@ describe('members', () => {
         .eq('user_id', guest.userId)
       expect(data).toEqual([{ role: 'editor' }])
     })
+  })
+
+  it('asks someone who never gave a name for one, then joins them in the same step', async () => {
+    const { workspace } = await ownWorkspace('Named')
+    const email = uniqueEmail('eddie')
+    const token = await inviteByEmail(workspace.id, email)
+    await signOutLocally()
+    // An account with no name of its own: its profile took the address's first half.
+    const { error } = await supabase.auth.signUp({ email, password: PASSWORD })
+    expect(error).toBeNull()
+    const session = await confirmByMail(email)
+
+    const { user, router } = renderApp(`/invite/${token}`)
+    await user.click(await screen.findByRole('button', { name: 'Join Named' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your name')
+    await user.type(screen.getByLabelText('Name'), 'Eddie Example')
+    await user.click(screen.getByRole('button', { name: 'Join Named' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace.id}/library`))
+    const { data } = await supabase
+      .from('profiles')
+      .select('display_name')
+      .eq('id', session.user.id)
+    expect(data).toEqual([{ display_name: 'Eddie Example' }])
   })
 
   it('shows an invitee their pending invitations, and joining takes the mailed link', async () => {
@@ -174,7 +215,7 @@ describe('members', () => {
       expect(error).toBeNull()
       await waitFor(() =>
         expect(screen.getByRole('combobox', { name: 'Role of strict' })).toHaveTextContent(
-          'editor',
+          'Editor',
         ),
       )
     } finally {

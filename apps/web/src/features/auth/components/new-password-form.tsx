@@ -7,7 +7,13 @@ import { Input } from '@/components/ui/input'
 import { type NewPasswordInput, newPasswordSchema, useUpdatePassword } from '../api/update-password'
 import { authErrorMessage } from '../utils/auth-error-message'
 
-export function NewPasswordForm({ onDone }: { onDone: () => void }) {
+type NewPasswordFormProps = {
+  onDone: () => void
+  /** Off where the form is one of several on a page, which should not jump to it. */
+  autoFocus?: boolean
+}
+
+export function NewPasswordForm({ onDone, autoFocus = true }: NewPasswordFormProps) {
   const update = useUpdatePassword()
   const form = useForm<NewPasswordInput>({
     resolver: zodResolver(newPasswordSchema),
@@ -30,7 +36,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
         <Input
           type="password"
           autoComplete="new-password"
-          autoFocus
+          autoFocus={autoFocus}
           {...form.register('password')}
         />
       </FormField>

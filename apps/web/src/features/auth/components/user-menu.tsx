@@ -1,4 +1,5 @@
-import { LogOutIcon } from 'lucide-react'
+import { LogOutIcon, UserRoundCogIcon } from 'lucide-react'
+import { Link } from 'react-router'
 import { Avatar, AvatarFallback } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import {
@@ -36,6 +37,11 @@ export function UserMenu({ onSignedOut }: { onSignedOut: () => void }) {
       <DropdownMenuContent align="start" className="w-56">
         <DropdownMenuLabel className="truncate">{email}</DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserRoundCogIcon /> Account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => signOut.mutate()}>
           <LogOutIcon /> Sign out
         </DropdownMenuItem>

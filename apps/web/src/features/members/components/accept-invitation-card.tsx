@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/layout/form-error'
 import { errorMessage } from '@/lib/errors'
@@ -10,6 +11,8 @@ type AcceptInvitationCardProps = {
   signedInEmail: string
   onAccepted: (workspaceId: string) => void
   onSwitchAccount: () => void
+  /** Join at once, without the click: the person just set up their account to do so. */
+  autoJoin?: boolean
 }
 
 /** Shown to a signed-in person holding a valid invitation link. */
@@ -19,18 +22,23 @@ export function AcceptInvitationCard({
   signedInEmail,
   onAccepted,
   onSwitchAccount,
+  autoJoin = false,
 }: AcceptInvitationCardProps) {
   const accept = useAcceptInvitation()
   const sameEmail = signedInEmail.toLowerCase() === invitation.email.toLowerCase()
+  const join = () => accept.mutate(token, { onSuccess: onAccepted })
+  // Once only, even when React runs effects twice; a failure leaves the button to retry.
+  const joined = useRef(false)
+  useEffect(() => {
+    if (!autoJoin || !sameEmail || joined.current) return
+    joined.current = true
+    join()
+  })
   return (
     <div className="grid gap-4 text-sm">
       <FormError message={accept.error ? errorMessage(accept.error) : null} />
       {sameEmail ? (
-        <Button
-          className="w-full"
-          disabled={accept.isPending}
-          onClick={() => accept.mutate(token, { onSuccess: onAccepted })}
-        >
+        <Button className="w-full" disabled={accept.isPending} onClick={join}>
           {accept.isPending ? 'Joining…' : `Join ${invitation.workspace_name}`}
         </Button>
       ) : (

@@ -5,7 +5,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select'
-import { type MemberRole, roleDescriptions, roles } from '../utils/roles'
+import { type MemberRole, roleDescriptions, roleLabels, roles } from '../utils/roles'
 
 type RoleSelectProps = {
   id?: string
@@ -22,16 +22,17 @@ export function RoleSelect({ id, value, onChange, label, disabled }: RoleSelectP
       onValueChange={(next) => onChange(next as MemberRole)}
       disabled={disabled}
     >
-      <SelectTrigger id={id} aria-label={label} className="w-32 capitalize">
+      <SelectTrigger id={id} aria-label={label} className="w-32">
         <SelectValue />
       </SelectTrigger>
       <SelectContent align="end">
         {roles.map((role) => (
-          <SelectItem key={role} value={role} className="capitalize">
-            <span className="flex flex-col">
-              <span className="capitalize">{role}</span>
+          <SelectItem key={role} value={role}>
+            {/* One sentence for screen readers: "Editor: upload, rename and delete documents". */}
+            <span aria-hidden>{roleLabels[role]}</span>
+            <span className="sr-only">
+              {roleLabels[role]}: {roleDescriptions[role].toLowerCase()}
             </span>
-            <span className="sr-only">: {roleDescriptions[role]}</span>
           </SelectItem>
         ))}
       </SelectContent>

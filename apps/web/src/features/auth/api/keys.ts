@@ -1,0 +1,4 @@
+export const accountKeys = {
+  all: ['account'] as const,
+  user: () => [...accountKeys.all, 'user'] as const,
+}

@@ -20,6 +20,13 @@ describe('pageAtLine', () => {
     const scrolled = tops.map((top) => top - 1500)
     expect(pageAtLine(scrolled, 64)).toBe(2)
   })
+
+  it('is the last page once scrolled to the very end, but not when all fits unscrolled', () => {
+    const end = [-2800, -1800, -800, 200]
+    expect(pageAtLine(end, 64)).toBe(3)
+    expect(pageAtLine(end, 64, true)).toBe(4)
+    expect(pageAtLine([100, 300, 500], 64, true)).toBe(1)
+  })
 })
 
 describe('parsePageNumber', () => {

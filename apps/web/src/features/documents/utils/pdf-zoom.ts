@@ -1,8 +1,8 @@
 /** Zoom levels, in CSS pixels per PDF point (1 = 100%), that zoom in and out step through. */
-export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const
+export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4]
 
-export const MIN_ZOOM = ZOOM_STEPS[0]
-export const MAX_ZOOM = ZOOM_STEPS[ZOOM_STEPS.length - 1]
+export const MIN_ZOOM = 0.25
+export const MAX_ZOOM = 4
 
 // Fit width lands between steps: a scale within this of a step counts as on it, so one press
 // always changes the zoom visibly.

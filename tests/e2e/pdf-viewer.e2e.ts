@@ -23,6 +23,18 @@ function inViewport(locator: Locator) {
   })
 }
 
+/** Switches to the dark theme and lets it settle (its colours fade in) before a screenshot. */
+async function darkScreenshot(on: Page, name: string) {
+  await on.emulateMedia({ colorScheme: 'dark' })
+  await on.waitForFunction(() => document.documentElement.classList.contains('dark'))
+  // Two frames: the fade's transitions have started, so the screenshot helper waits them out.
+  await on.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  )
+  await screenshot(on, name, { fullPage: false })
+  await on.emulateMedia({ colorScheme: 'light' })
+}
+
 const width = (locator: Locator) => locator.evaluate((element) => element.clientWidth)
 
 // Issue #22's scenario: a reader finds their way around a long filing — page n of N and
@@ -251,9 +263,7 @@ describe('the PDF viewer', () => {
     await screenshot(page, 'pdf-outline', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
 
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await screenshot(page, 'pdf-outline-dark', { fullPage: false })
-    await page.emulateMedia({ colorScheme: 'light' })
+    await darkScreenshot(page, 'pdf-outline-dark')
 
     // Collapsible: the toolbar's Outline button hides and shows it.
     const toggle = page.getByRole('button', { name: 'Outline' })
@@ -279,9 +289,7 @@ describe('the PDF viewer', () => {
       .evaluate((e) => e.getBoundingClientRect().top)
     expect(toolbarTop).toBeGreaterThanOrEqual(bannerBottom - 1)
     await screenshot(page, 'pdf-passage-scrolled', { fullPage: false })
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await screenshot(page, 'pdf-passage-scrolled-dark', { fullPage: false })
-    await page.emulateMedia({ colorScheme: 'light' })
+    await darkScreenshot(page, 'pdf-passage-scrolled-dark')
   })
 
   describe('on a phone', () => {
@@ -332,9 +340,7 @@ describe('the PDF viewer', () => {
       expect(toolbar!.top).toBeGreaterThanOrEqual(stuck!.bottom - 1)
       expect(toolbar!.bottom).toBeLessThan(844 / 2)
       await screenshot(mobile, 'phone-pdf-passage', { fullPage: false })
-      await mobile.emulateMedia({ colorScheme: 'dark' })
-      await screenshot(mobile, 'phone-pdf-passage-dark', { fullPage: false })
-      await mobile.emulateMedia({ colorScheme: 'light' })
+      await darkScreenshot(mobile, 'phone-pdf-passage-dark')
       expect(await seriousViolations(mobile)).toEqual([])
     })
 
@@ -355,9 +361,7 @@ describe('the PDF viewer', () => {
         .poll(() => mobile.getByRole('search').getByRole('status').textContent())
         .toMatch(/^\d+ of \d+$/)
       await screenshot(mobile, 'phone-pdf-find', { fullPage: false })
-      await mobile.emulateMedia({ colorScheme: 'dark' })
-      await screenshot(mobile, 'phone-pdf-find-dark', { fullPage: false })
-      await mobile.emulateMedia({ colorScheme: 'light' })
+      await darkScreenshot(mobile, 'phone-pdf-find-dark')
     })
   })
 })

@@ -48,6 +48,8 @@ export function PdfToolbar(props: PdfToolbarProps) {
         variant="ghost"
         size="icon-sm"
         aria-label="Previous page"
+        // On phones the toolbar keeps to one row: the page box and scrolling do this there.
+        className="hidden sm:inline-flex"
         disabled={page <= 1}
         onClick={() => onGoTo(page - 1)}
       >
@@ -58,6 +60,7 @@ export function PdfToolbar(props: PdfToolbarProps) {
         variant="ghost"
         size="icon-sm"
         aria-label="Next page"
+        className="hidden sm:inline-flex"
         disabled={page >= pageCount}
         onClick={() => onGoTo(page + 1)}
       >

@@ -4,6 +4,7 @@ import { documentType } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
 import { type DocumentDetail, useDocument } from '../api/get-document'
 import { useDocumentRealtime } from '../hooks/use-document-realtime'
+import { useStickyBottom } from '../hooks/use-sticky-bottom'
 import { DocumentContent } from './document-content'
 import { DocumentEditActions } from './document-edit-actions'
 import { DocumentHeader } from './document-header'
@@ -32,13 +33,15 @@ export function DocumentPage(props: DocumentPageProps) {
   const document = useDocument(documentId)
   const chunk = useChunk(documentId, chunkId)
   useDocumentRealtime(documentId)
+  const [bannerRef, bannerBottom] = useStickyBottom<HTMLDivElement>()
 
   if (document.isPending) return <PageSkeleton />
   const doc = document.data
   if (!doc) return <DocumentNotFound libraryHref={libraryHref} />
   const passage = chunk.data ?? null
   return (
-    <>
+    // The PDF toolbar sticks just under the banner (or the phone's app bar): never over it.
+    <div style={{ '--pdf-sticky-top': `${bannerBottom}px` } as React.CSSProperties}>
       <DocumentHeader
         doc={doc}
         actions={
@@ -52,14 +55,18 @@ export function DocumentPage(props: DocumentPageProps) {
           </>
         }
       />
-      {chunkId && doc.status === 'ready' ? (
-        <PassageBanner
-          passage={passage}
-          pending={chunk.isPending}
-          showText={documentType(doc) === 'pdf'}
-          onClear={onClearPassage}
-        />
-      ) : null}
+      {/* Stays in view while reading, so the highlight can always be cleared; on phones below
+          the app shell's sticky top bar (53px). */}
+      <div ref={bannerRef} className="sticky top-[53px] z-20 md:top-0">
+        {chunkId && doc.status === 'ready' ? (
+          <PassageBanner
+            passage={passage}
+            pending={chunk.isPending}
+            showText={documentType(doc) === 'pdf'}
+            onClear={onClearPassage}
+          />
+        ) : null}
+      </div>
       <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8">
         {doc.status === 'failed' ? (
           <DocumentFailed doc={doc} />
@@ -71,6 +78,6 @@ export function DocumentPage(props: DocumentPageProps) {
           <DocumentContent doc={doc} passage={passage} />
         )}
       </div>
-    </>
+    </div>
   )
 }

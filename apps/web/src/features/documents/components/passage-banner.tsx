@@ -15,7 +15,8 @@ type PassageBannerProps = {
 export function PassageBanner({ passage, pending, showText, onClear }: PassageBannerProps) {
   const pages = passage ? pageRange(passage.page_start, passage.page_end) : null
   return (
-    // Stays in view on wide screens while reading, so the highlight can always be cleared.
+    // Stays in view on wide screens while reading, so the highlight can always be cleared (the
+    // document page keeps it stuck on phones too, under the app's top bar).
     <section aria-label="Passage" className="bg-background border-b md:sticky md:top-0 md:z-20">
       <div className="bg-amber-50/60 px-4 py-3 sm:px-8 dark:bg-amber-400/5">
         <div className="flex items-center gap-3">
@@ -32,7 +33,7 @@ export function PassageBanner({ passage, pending, showText, onClear }: PassageBa
           </Button>
         </div>
         {showText && passage ? (
-          <blockquote className="text-muted-foreground mt-2 line-clamp-3 border-l-2 border-amber-400 pl-3 text-sm">
+          <blockquote className="text-muted-foreground mt-2 line-clamp-2 border-l-2 border-amber-400 pl-3 text-sm sm:line-clamp-3">
             {passage.content}
           </blockquote>
         ) : null}

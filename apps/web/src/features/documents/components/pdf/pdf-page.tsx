@@ -2,30 +2,45 @@ import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { TextLayer } from 'pdfjs-dist'
 import { useEffect, useRef, useState } from 'react'
 import { passageItems } from '../../utils/match-passage'
+import { type FoundPart, markFound } from './find-marks'
 
 type PdfPageProps = {
   pdf: PDFDocumentProxy
   number: number
   /** CSS pixels per PDF point. */
   scale: number
-  /** Height over width of the first page, until this page's own size is known. */
-  aspect: number
+  /** The first page's size in PDF points, until this page's own is known. */
+  firstSize: PageSize
   /** The passage's text when it lies (partly) on this page. */
   passage: string | null
   onPassageShown?: (element: HTMLElement) => void
+  /** Find matches on this page, marked in its text layer. */
+  found?: FoundPart[]
+  /** A new value each time the reader steps to a match on this page: it is then scrolled to. */
+  foundRequest?: object
 }
+
+type PageSize = { width: number; height: number }
+
+const NOTHING_FOUND: FoundPart[] = []
 
 export const pageElementId = (number: number) => `pdf-page-${number}`
 
 /**
  * One page, rendered (canvas + text layer) only while it is near the viewport, so long
- * documents stay light; the passage's text items are tinted once its text layer is built.
+ * documents stay light; the passage's text items are tinted once its text layer is built, and
+ * find matches marked in it.
  */
-export function PdfPage({ pdf, number, scale, aspect, passage, onPassageShown }: PdfPageProps) {
+export function PdfPage(props: PdfPageProps) {
+  const { pdf, number, scale, firstSize, passage, onPassageShown } = props
+  const { found = NOTHING_FOUND, foundRequest } = props
   const box = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
+  // In PDF points: a page far away keeps its place at any zoom without being drawn.
+  const [size, setSize] = useState<PageSize | null>(null)
+  const [layer, setLayer] = useState<TextLayer | null>(null)
   const shown = useRef(onPassageShown)
+  const scrolledFor = useRef<object | undefined>(undefined)
   useEffect(() => {
     shown.current = onPassageShown
   })
@@ -50,7 +65,8 @@ export function PdfPage({ pdf, number, scale, aspect, passage, onPassageShown }:
       const page = await pdf.getPage(number)
       if (cancelled) return
       const viewport = page.getViewport({ scale })
-      setSize({ width: viewport.width, height: viewport.height })
+      const points = page.getViewport({ scale: 1 })
+      setSize({ width: points.width, height: points.height })
       const ratio = window.devicePixelRatio || 1
       canvas.width = Math.floor(viewport.width * ratio)
       canvas.height = Math.floor(viewport.height * ratio)
@@ -67,7 +83,9 @@ export function PdfPage({ pdf, number, scale, aspect, passage, onPassageShown }:
         viewport,
       })
       await Promise.all([task.promise, layer.render()])
-      if (cancelled || !passage) return
+      if (cancelled) return
+      setLayer(layer)
+      if (!passage) return
       const spans = passageItems(layer.textContentItemsStr, passage).map((i) => layer!.textDivs[i])
       spans.forEach((span) => span?.classList.add('pdf-passage'))
       if (spans[0]) shown.current?.(spans[0])
@@ -77,21 +95,35 @@ export function PdfPage({ pdf, number, scale, aspect, passage, onPassageShown }:
     return () => {
       cancelled = true
       layer?.cancel()
+      setLayer(null)
       element.replaceChildren()
     }
   }, [near, pdf, number, scale, passage])
 
-  const width = size?.width ?? 0
+  useEffect(() => {
+    if (!layer) return
+    const current = markFound(layer, found)
+    // Scrolled to once per step: a page redrawn after the reader scrolled away stays put.
+    if (current && foundRequest !== undefined && scrolledFor.current !== foundRequest) {
+      scrolledFor.current = foundRequest
+      current.scrollIntoView({ block: 'center', inline: 'nearest' })
+    }
+  }, [layer, found, foundRequest])
+
+  const { width, height } = size ?? firstSize
   return (
     <section
       id={pageElementId(number)}
       ref={box}
+      data-page={number}
       aria-label={`Page ${number}`}
-      className="relative mx-auto bg-white shadow-sm ring-1 ring-black/10"
+      className="relative shrink-0 bg-white shadow-sm ring-1 ring-black/10"
       style={
         {
-          width: width || '100%',
-          aspectRatio: size ? `${size.width} / ${size.height}` : `1 / ${aspect}`,
+          width: width * scale,
+          aspectRatio: `${width} / ${height}`,
+          // Jumps to a page land below the sticky toolbar, not under it.
+          scrollMarginTop: 'var(--pdf-scroll-margin, 0px)',
           '--scale-factor': scale,
           '--total-scale-factor': scale,
           '--scale-round-x': '1px',

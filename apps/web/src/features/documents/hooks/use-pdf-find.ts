@@ -1,0 +1,60 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist'
+import { useEffect, useRef, useState } from 'react'
+import { type FindMatch, findMatches, type PageItem } from '../utils/find-in-pdf'
+
+/** The matches of a search, and the one to start at: the first on or after the reader's page. */
+export type FindResult = { matches: FindMatch[]; start: number }
+
+type Searched = FindResult & { pdf: PDFDocumentProxy; query: string }
+
+const NOTHING: FindResult = { matches: [], start: -1 }
+
+/**
+ * Every match of `query` in the whole PDF, pages not drawn yet included: each page's text is
+ * extracted once (the same items its text layer draws) and searched from then on.
+ */
+export function usePdfFind(pdf: PDFDocumentProxy | null, query: string, page: number) {
+  const texts = useRef(new WeakMap<PDFDocumentProxy, Map<number, PageItem[]>>())
+  const [searched, setSearched] = useState<Searched | null>(null)
+  // Read when a search ends, without searching again as the reader scrolls.
+  const fromPage = useRef(page)
+  useEffect(() => {
+    fromPage.current = page
+  })
+
+  useEffect(() => {
+    if (!pdf || !query.trim()) return
+    let cancelled = false
+    if (!texts.current.has(pdf)) texts.current.set(pdf, new Map())
+    const cache = texts.current.get(pdf)!
+    // Typing settles before a long document is read through.
+    const timer = setTimeout(async () => {
+      try {
+        for (let number = 1; number <= pdf.numPages && !cancelled; number++) {
+          if (cache.has(number)) continue
+          const content = await (await pdf.getPage(number)).getTextContent()
+          // The text layer draws a span for each text item (marked-content markers have no str).
+          cache.set(
+            number,
+            content.items.filter((item) => 'str' in item),
+          )
+        }
+        if (cancelled) return
+        const pages = Array.from({ length: pdf.numPages }, (_, i) => cache.get(i + 1) ?? [])
+        const matches = findMatches(pages, query)
+        const after = matches.findIndex((match) => match.page >= fromPage.current)
+        setSearched({ pdf, query, matches, start: matches.length ? Math.max(0, after) : -1 })
+      } catch {
+        if (!cancelled) setSearched({ pdf, query, ...NOTHING })
+      }
+    }, 200)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [pdf, query])
+
+  if (!pdf || !query.trim()) return { ...NOTHING, searching: false }
+  if (searched?.pdf !== pdf || searched.query !== query) return { ...NOTHING, searching: true }
+  return { matches: searched.matches, start: searched.start, searching: false }
+}

@@ -34,6 +34,25 @@ describe('splitSentences', () => {
     expect(splitSentences('the value was 3. then it fell')).toHaveLength(1)
   })
 
+  it('makes each table row and each CSV record one sentence, never two nor half of one', () => {
+    const table = 'Vendors:\n| vendor | owner |\n| --- | --- |\n| Acme | Ada |\n| Beta | Bob |'
+    expect(splitSentences(table).map((s) => s.text)).toEqual([
+      'Vendors:',
+      '| vendor | owner |',
+      '| --- | --- |',
+      '| Acme | Ada |',
+      '| Beta | Bob |',
+    ])
+    const csv =
+      'vendor: Acme; owner: Ada; note: Paid. Next review in May\n\nvendor: Beta; owner: Bob'
+    expect(splitSentences(csv).map((s) => s.text)).toEqual([
+      'vendor: Acme; owner: Ada; note: Paid. Next review in May',
+      'vendor: Beta; owner: Bob',
+    ])
+    // Prose with a colon and a semicolon still splits at its full stops.
+    expect(splitSentences('Note: it rained. Then it snowed.')).toHaveLength(2)
+  })
+
   it('answers nothing for blank text', () => {
     expect(splitSentences('  \n ')).toEqual([])
   })

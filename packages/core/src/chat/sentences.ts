@@ -7,9 +7,10 @@ const abbreviations = new Set(
 )
 
 // A candidate end: terminal punctuation, closing quotes or brackets, then space and a start
-// that is not lower case; or a blank line; or a line break before a list item or heading.
+// that is not lower case; or a blank line (between paragraphs, and between CSV records); or a
+// line break before a list item, a heading or a table row (so two rows are never one sentence).
 const boundary =
-  /([.!?]+)(["'”’)\]]*)(\s+)(?=[^\s\p{Ll}])|\n[ \t]*\n\s*|\n(?=[ \t]*(?:[-*+•]|\d+[.)]|#{1,6})\s)/gu
+  /([.!?]+)(["'”’)\]]*)(\s+)(?=[^\s\p{Ll}])|\n[ \t]*\n\s*|\n(?=[ \t]*(?:(?:[-*+•]|\d+[.)]|#{1,6})\s|\|))/gu
 
 /** Whether the full stop at `dot` follows an abbreviation, an initial or a bare number. */
 function isAbbreviation(text: string, dot: number): boolean {
@@ -20,12 +21,23 @@ function isAbbreviation(text: string, dot: number): boolean {
   return /^\p{Lu}$/u.test(before) || /^(?:\p{L}\.)+\p{L}$/u.test(before)
 }
 
+// A CSV record as the extractor writes it, one line: "col: value; col2: value".
+const record = /^[^\n:;]{1,80}: [^\n]*?; [^\n:;]{1,80}: [^\n]*$/gm
+
+/** [start, end) of each record line: one sentence each, whatever punctuation its values hold. */
+function recordLines(text: string): [number, number][] {
+  return [...text.matchAll(record)].map((match) => [match.index, match.index + match[0].length])
+}
+
 /**
  * The sentences of a text with their offsets: `text.slice(start, end) === sentence.text`,
- * trimmed of surrounding space. Abbreviations, initials and decimals do not end a sentence.
+ * trimmed of surrounding space. Abbreviations, initials and decimals do not end a sentence;
+ * nor does a full stop inside a CSV record line, so a sentence never holds half a record.
  */
 export function splitSentences(text: string): Sentence[] {
   const sentences: Sentence[] = []
+  const records = text.includes('; ') ? recordLines(text) : []
+  const inRecord = (at: number) => records.some(([start, end]) => start <= at && at < end)
   let from = 0
   const push = (end: number) => {
     const raw = text.slice(from, end)
@@ -37,6 +49,7 @@ export function splitSentences(text: string): Sentence[] {
   for (const match of text.matchAll(boundary)) {
     const [whole, punctuation, closers = '', space] = match
     if (punctuation === '.' && isAbbreviation(text, match.index)) continue
+    if (punctuation && inRecord(match.index)) continue
     const end = punctuation ? match.index + punctuation.length + closers.length : match.index
     push(end)
     from = punctuation ? end + space!.length : match.index + whole.length

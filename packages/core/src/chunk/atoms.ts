@@ -9,8 +9,11 @@ export interface Atom {
   breakAfter: Break
 }
 
-/** Where a chunk may end, worst to best: between words, at a line end, at a sentence end. */
-export const Break = { word: 0, line: 1, sentence: 2 } as const
+/**
+ * Where a chunk may end, worst to best: between words, at a line end, at a sentence end, between
+ * two rows of a table (a CSV record, a GFM table row), which is also a sentence end.
+ */
+export const Break = { word: 0, line: 1, sentence: 2, row: 3 } as const
 export type Break = (typeof Break)[keyof typeof Break]
 
 // Words ending in a period that do not end a sentence.
@@ -18,13 +21,22 @@ const ABBREVIATION =
   /^(?:[\p{L}]\.){2,}$|^(?:mr|mrs|ms|dr|prof|st|jr|sr|inc|ltd|co|corp|no|vs|fig|etc|approx|dept|est|e\.g|i\.e)\.$/iu
 const TERMINAL = /[.!?…。！？]["'”’)\]]*$/u
 const BLOCK_START = /^(?:[-*+>|#]|\d+[.)])/
+// A GFM table's delimiter row: it belongs with the header row above it.
+const DELIMITER_ROW = /^\|[\s:|-]*-[\s:|-]*$/
 
 /**
  * Cuts text[start, end) into word atoms. Each atom's token count includes the whitespace before
  * it, so a run's tokens are close to the sum of its atoms' (the chunker checks exactly).
- * Words above `maxAtomTokens` are split so any atom fits in a chunk.
+ * Words above `maxAtomTokens` are split so any atom fits in a chunk. With `records`, every line
+ * break ends a table row (CSV text: one record a line).
  */
-export function atomize(text: string, start: number, end: number, maxAtomTokens: number): Atom[] {
+export function atomize(
+  text: string,
+  start: number,
+  end: number,
+  maxAtomTokens: number,
+  records = false,
+): Atom[] {
   const atoms: Atom[] = []
   const word = /\S+/g
   word.lastIndex = start
@@ -37,24 +49,46 @@ export function atomize(text: string, start: number, end: number, maxAtomTokens:
     else atoms.push(...splitWord(text, match.index, wordEnd, maxAtomTokens))
     previousEnd = wordEnd
   }
+  // Whether the current line is a table row: a sentence end inside one is no place to cut.
+  let inRow = records || text[start] === '|'
   for (let i = 0; i < atoms.length; i++) {
     const next = atoms[i + 1]
-    if (next) atoms[i]!.breakAfter = breakBetween(text, atoms[i]!, next)
+    if (!next) break
+    const gap = text.slice(atoms[i]!.end, next.start)
+    const breakAfter = breakBetween(text, atoms[i]!, next, records)
+    atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
+    if (gap.includes('\n')) inRow = records || text[next.start] === '|'
   }
   return atoms
 }
 
-/** A paragraph, list item or table row, or a sentence's end is a sentence break. */
-function breakBetween(text: string, atom: Atom, next: Atom): Break {
+/**
+ * Between table rows is a row break (but not on either side of a delimiter row); a
+ * paragraph, list item or table start, or a sentence's end is a sentence break.
+ */
+function breakBetween(text: string, atom: Atom, next: Atom, records: boolean): Break {
   const gap = text.slice(atom.end, next.start)
-  if (gap.includes('\n\n')) return Break.sentence
-  const nextWord = text.slice(next.start, next.end)
-  if (gap.includes('\n') && BLOCK_START.test(nextWord)) return Break.sentence
   const word = text.slice(atom.start, atom.end)
+  const nextWord = text.slice(next.start, next.end)
+  if (gap.includes('\n') && records) return Break.row
+  if (gap.includes('\n') && word.endsWith('|') && nextWord.startsWith('|')) {
+    // The delimiter row binds the header to the body: a passage should not end at either side.
+    const line = lineAt(text, text.lastIndexOf('\n', atom.start - 1) + 1)
+    const delimiter = DELIMITER_ROW.test(line) || DELIMITER_ROW.test(lineAt(text, next.start))
+    return delimiter ? Break.line : Break.row
+  }
+  if (gap.includes('\n\n')) return Break.sentence
+  if (gap.includes('\n') && BLOCK_START.test(nextWord)) return Break.sentence
   const sentence =
     TERMINAL.test(word) && !ABBREVIATION.test(word) && /^["'“‘([]?[\p{Lu}\p{N}]/u.test(nextWord)
   if (sentence) return Break.sentence
   return gap.includes('\n') ? Break.line : Break.word
+}
+
+/** The line that starts at `at`, without its line break. */
+export function lineAt(text: string, at: number): string {
+  const lineEnd = text.indexOf('\n', at)
+  return text.slice(at, lineEnd < 0 ? text.length : lineEnd).trimEnd()
 }
 
 /** Halves a word (at code-point boundaries) until every piece is within the token limit. */

@@ -1,12 +1,15 @@
 import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
-import { atomize, Break, type Atom } from './atoms.ts'
+import { atomize, Break, lineAt, type Atom } from './atoms.ts'
 import { splitSections } from './sections.ts'
 import { countTokens } from './tokens.ts'
 
 /**
  * A passage of the document. `content` is exactly `text.slice(charStart, charEnd)` of the
- * extracted text (the heading path is kept apart, for callers that want to prefix it when
- * embedding); pages are those of its first and last characters.
+ * extracted text, since citations and highlights are offsets into it: the heading path is kept
+ * apart, for callers that want to prefix it when embedding. A chunk that starts inside a
+ * Markdown table below its header row has that header row (`| a | b |`) as the last entry of
+ * its heading path, so every chunk of a long table still says what its columns are. Pages are
+ * those of its first and last characters.
  */
 export interface Chunk {
   ordinal: number
@@ -50,15 +53,17 @@ export function chunkDocument(
     ? splitSections(text)
     : [{ start: 0, end: text.length, headingPath: [] }]
   for (const section of sections) {
-    const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4))
+    const records = format === 'csv'
+    const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4), records)
     for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
+      const header = structured ? tableHeaderAbove(text, charStart, section.start) : undefined
       chunks.push({
         ordinal: chunks.length,
         content,
-        headingPath: section.headingPath,
+        headingPath: header ? [...section.headingPath, header] : section.headingPath,
         pageStart: pageAt(pages, charStart),
         pageEnd: pageAt(pages, charEnd - 1),
         charStart,
@@ -94,11 +99,14 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
   }
 }
 
-/** The last sentence end before `to` that still fills enough, else the last line end, else `to`. */
+/**
+ * The last row end before `to` that still fills enough, else the last sentence end, else the
+ * last line end, else `to`: a table is cut between rows, never inside a record.
+ */
 function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: number) => boolean) {
-  for (const wanted of [Break.sentence, Break.line]) {
+  for (const wanted of [Break.row, Break.sentence, Break.line]) {
     for (let end = to; end > from + 1 && fillsEnough(end); end--) {
-      if (atoms[end - 1]!.breakAfter === wanted) return end
+      if (atoms[end - 1]!.breakAfter >= wanted) return end
     }
   }
   return to
@@ -106,7 +114,8 @@ function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: num
 
 /**
  * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
- * if one fits, else a line start, else a word.
+ * if one fits, else a line start, else a word. After a chunk cut between table rows, only a row
+ * start will do (else no overlap): a passage never opens with the tail of a record.
  */
 function nextStart(
   atoms: Atom[],
@@ -118,11 +127,30 @@ function nextStart(
 ): number {
   let start = to
   while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
-  for (const wanted of [Break.sentence, Break.line]) {
-    for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter === wanted) return s
+  const betweenRows = atoms[to - 1]!.breakAfter === Break.row
+  for (const wanted of betweenRows ? [Break.row] : [Break.sentence, Break.line]) {
+    for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter >= wanted) return s
   }
+  if (betweenRows) return to
   // Keep the overlap only if the next chunk can still move past this one.
   return tokensOf(start, to + 1) <= maxTokens ? start : to
+}
+
+/**
+ * The header row of the Markdown table whose body holds `offset`, when it lies before `offset`
+ * (so not in a passage starting there); undefined outside tables. Looks no further back than
+ * `floor`, the start of the section.
+ */
+function tableHeaderAbove(text: string, offset: number, floor: number): string | undefined {
+  let lineStart = text.lastIndexOf('\n', offset - 1) + 1
+  if (!lineAt(text, lineStart).startsWith('|')) return undefined
+  let first = lineStart
+  while (lineStart > floor) {
+    lineStart = lineStart < 2 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1
+    if (lineStart < floor || !lineAt(text, lineStart).startsWith('|')) break
+    first = lineStart
+  }
+  return offset > first ? lineAt(text, first) : undefined
 }
 
 /** The page holding character `offset`: the last page starting at or before it. */

@@ -38,7 +38,10 @@ function sniffDelimiter(text: string): string {
 
 /**
  * Renders each data row as one record line, "col: value; col2: value", so every chunk of a big
- * table still says what its numbers are. Empty values are left out.
+ * table still says what its numbers are (no header line per chunk is needed). Records are
+ * separated by a blank line, the paragraph break every reader of the text (chunker, sentence
+ * splitter, snippets) already respects, so no passage or answer sentence runs two records
+ * together. Empty values are left out.
  */
 export function csvToText(text: string): { text: string; warnings: string[] } {
   const [header = [], ...records] = parseCsv(text)
@@ -54,5 +57,5 @@ export function csvToText(text: string): { text: string; warnings: string[] } {
   })
   const warnings =
     ragged > 0 ? [`${ragged} rows do not have the header's ${names.length} columns`] : []
-  return { text: (records.length === 0 ? names.join('; ') : lines.join('\n')).trim(), warnings }
+  return { text: (records.length === 0 ? names.join('; ') : lines.join('\n\n')).trim(), warnings }
 }

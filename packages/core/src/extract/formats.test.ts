@@ -64,13 +64,13 @@ describe('CSV', () => {
     const doc = await extract(utf8(csv), 'people.csv')
     expect(doc.format).toBe('csv')
     expect(doc.text).toBe(
-      'name: Ada; city: London, UK; note: said "hi" then left\nname: Bob; city: Paris',
+      'name: Ada; city: London, UK; note: said "hi" then left\n\nname: Bob; city: Paris',
     )
   })
 
   it('detects semicolon delimiters and warns about ragged rows', async () => {
     const doc = await extract(utf8('a;b\n1;2\n3;4;5\n'), 'x.csv')
-    expect(doc.text).toBe('a: 1; b: 2\na: 3; b: 4; column 3: 5')
+    expect(doc.text).toBe('a: 1; b: 2\n\na: 3; b: 4; column 3: 5')
     expect(doc.warnings).toEqual(["1 rows do not have the header's 2 columns"])
   })
 })

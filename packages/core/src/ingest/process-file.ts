@@ -1,6 +1,6 @@
 import { chunkDocument } from '../chunk/chunk-document.ts'
 import { extractDocument } from '../extract/extract-document.ts'
-import type { ExtractInput } from '../extract/types.ts'
+import type { ExtractedDocument, ExtractInput } from '../extract/types.ts'
 import { repairLigatures } from './repair-ligatures.ts'
 import { storableText } from './storable-text.ts'
 import type { Processed } from './types.ts'
@@ -9,13 +9,7 @@ import type { Processed } from './types.ts'
 export async function processFile(input: ExtractInput): Promise<Processed> {
   const started = performance.now()
   // The size limit is the pipeline's (checked before upload), so extraction does not repeat it.
-  const doc = await extractDocument(input, { maxBytes: Infinity })
-  // Some PDFs map ligature glyphs to NUL: spell them out where the document tells how. Then
-  // the one place every extractor's text passes: what Postgres cannot store (the NULs left,
-  // lone surrogates) becomes U+FFFD.
-  const repaired = repairLigatures(doc.text, doc.pages)
-  doc.text = storableText(repaired.text)
-  doc.pages = repaired.pages
+  const doc = readableText(await extractDocument(input, { maxBytes: Infinity }))
   const extracted = performance.now()
   const chunks = chunkDocument(doc)
   return {
@@ -25,4 +19,14 @@ export async function processFile(input: ExtractInput): Promise<Processed> {
     extractMs: extracted - started,
     chunkMs: performance.now() - extracted,
   }
+}
+
+/**
+ * The text as it is stored. Some PDFs map ligature glyphs to nothing: spell them out where the
+ * document tells how. Then the one place every extractor's text passes: what Postgres cannot
+ * store (the NULs left, lone surrogates) becomes U+FFFD.
+ */
+export function readableText(doc: ExtractedDocument): ExtractedDocument {
+  const repaired = repairLigatures(doc.text, doc.pages)
+  return { ...doc, text: storableText(repaired.text), pages: repaired.pages }
 }

@@ -28,6 +28,32 @@ describe('repairLigatures', () => {
     expect(repairLigatures(text, pages).text).toBe('attribution. Attribution.')
   })
 
+  it('reads U+FFFD as a lost glyph too, and spells out ligatures of words in capitals', () => {
+    const { text, pages } = joinPages(['Official effective date. O\uFFFDcial EFFEC\0VE DATE.'])
+    expect(repairLigatures(text, pages).text).toBe(
+      'Official effective date. Official EFFECTIVE DATE.',
+    )
+  })
+
+  it('spells a word the document lacks after the nearest word of its family', () => {
+    // "meetings" and "meettings" share the stem of "meeting"; "meetings" is the nearer.
+    const { text, pages } = joinPages(['One meeting; few attend.', 'Two mee\0ngs, a\0ending them.'])
+    expect(repairLigatures(text, pages).text).toBe(
+      'One meeting; few attend.\n\nTwo meetings, attending them.',
+    )
+  })
+
+  it('sets a common prefix aside to find the family', () => {
+    const { text, pages } = joinPages(['Board elections.', 'Upon reelec\0on.'])
+    expect(repairLigatures(text, pages).text).toBe('Board elections.\n\nUpon reelection.')
+  })
+
+  it('leaves a lost glyph when two readings are as likely', () => {
+    // "after" (ft) and "atter" (tt) are both written out once: no clear winner.
+    const { text, pages } = joinPages(['after atter a\0er'])
+    expect(repairLigatures(text, pages).text).toBe('after atter a\0er')
+  })
+
   it('returns text without NUL as it is', () => {
     const pages = [{ number: 1, start: 0, end: 5 }]
     const result = repairLigatures('plain', pages)

@@ -1,4 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react'
+import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Tooltip } from 'radix-ui'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
@@ -58,7 +59,7 @@ export function CitationChip({ n, citation, workspaceId }: CitationChipProps) {
           </p>
           {citation.quote ? (
             <p className="text-muted-foreground mt-1.5 line-clamp-5 text-xs leading-relaxed">
-              “{citation.quote}”
+              “{plainLinks(citation.quote)}”
             </p>
           ) : null}
           {unsupported ? (

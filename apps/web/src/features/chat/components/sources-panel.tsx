@@ -1,4 +1,5 @@
 import { ChevronRightIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react'
+import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
 import type { Citation } from '../api/types'
@@ -42,7 +43,7 @@ export function SourcesPanel({ citations, workspaceId }: SourcesPanelProps) {
                   </span>
                   {citation.quote ? (
                     <span className="text-muted-foreground mt-0.5 line-clamp-2 text-xs">
-                      {citation.quote}
+                      {plainLinks(citation.quote)}
                     </span>
                   ) : null}
                   {citation.supported === false ? (

@@ -16,6 +16,29 @@ describe('parseSnippet', () => {
       { text: '<mark>x</mark> <script>', match: false },
     ])
   })
+
+  it('reads Markdown links as their text, even with a match inside', () => {
+    const snippet =
+      '… see [the <mark>duck</mark> guide](https://example.com/duck_(bird)) and ![x](y.png)'
+    expect(parseSnippet(snippet).map((part) => part.text)).toEqual([
+      '… see the ',
+      'duck',
+      ' guide and x',
+    ])
+  })
+
+  it('keeps a line break between records, rows and paragraphs, and wraps the rest', () => {
+    const snippet =
+      'vendor: Acme; <mark>owner</mark>: Ada\n\nvendor: Beta; <mark>owner</mark>: Bob\n\n' +
+      'A PDF line\nwrapped here.\n| a | b |\n| 1 | 2 |'
+    expect(
+      parseSnippet(snippet)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(
+      'vendor: Acme; owner: Ada\nvendor: Beta; owner: Bob\nA PDF line wrapped here.\n| a | b |\n| 1 | 2 |',
+    )
+  })
 })
 
 describe('pageLabel', () => {

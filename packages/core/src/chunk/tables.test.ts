@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { extractDocument } from '../extract/extract-document.ts'
+import { sharedData } from '../testing/shared-data.ts'
+import { chunkDocument, type Chunk } from './chunk-document.ts'
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+/** A vendor list whose notes hold sentence ends, which must not pass for record ends. */
+function vendorsCsv(count: number): string {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const note = i % 3 === 0 ? 'Paid in full. Next review in May' : 'Renewal pending'
+    return `Vendor ${i},Owner ${i},${note},${1000 + i * 7}`
+  })
+  return ['vendor,owner,note,amount', ...rows].join('\n')
+}
+
+const startsOnLine = (text: string, at: number) => at === 0 || text[at - 1] === '\n'
+const endsOnLine = (text: string, at: number) => at === text.length || text[at] === '\n'
+
+describe('tables chunk by rows', () => {
+  it('cuts CSV between records, each passage and its overlap whole records', async () => {
+    const doc = await extractDocument({ bytes: utf8(vendorsCsv(150)), fileName: 'vendors.csv' })
+    for (const options of [{}, { maxTokens: 100, overlapTokens: 40 }]) {
+      const chunks = chunkDocument(doc, options)
+      expect(chunks.length).toBeGreaterThan(2)
+      for (const chunk of chunks) {
+        expect(startsOnLine(doc.text, chunk.charStart), chunk.content).toBe(true)
+        expect(endsOnLine(doc.text, chunk.charEnd), chunk.content).toBe(true)
+        // Every record in it is one vendor's, whole: its owner and amount are its own.
+        for (const record of chunk.content.split('\n\n')) {
+          expect(record).toMatch(
+            /^vendor: Vendor (\d+); owner: Owner \1; note: [^;]+; amount: \d+$/,
+          )
+        }
+        // The record form names the columns: no header line is needed as context.
+        expect(chunk.headingPath).toEqual([])
+      }
+      // The overlap is kept, from a record start.
+      expect(chunks.some((chunk, i) => i > 0 && chunk.charStart < chunks[i - 1]!.charEnd)).toBe(
+        true,
+      )
+    }
+  })
+
+  it('cuts a Word table between rows and gives each passage its header row', async () => {
+    const file = new URL('docling-testdata/docx/sources/docx_rich_tables_01.docx', sharedData)
+    const doc = await extractDocument({
+      bytes: new Uint8Array(readFileSync(fileURLToPath(file))),
+      fileName: 'docx_rich_tables_01.docx',
+    })
+    const header = '| **Feature** | **Action Needed** | **Comment/Links** |'
+    const tableStart = doc.text.indexOf(header)
+    expect(tableStart).toBeGreaterThan(0)
+    const chunks = chunkDocument(doc)
+    const inTable = chunks.filter((chunk) => chunk.charStart > tableStart + header.length)
+    expect(inTable.length).toBeGreaterThan(3)
+    for (const chunk of inTable) {
+      expect(chunk.content.startsWith('| ')).toBe(true)
+      expect(startsOnLine(doc.text, chunk.charStart)).toBe(true)
+      expect(endsOnLine(doc.text, chunk.charEnd)).toBe(true)
+      expect(chunk.headingPath.at(-1)).toBe(header)
+      expect(doc.text.slice(chunk.charStart, chunk.charEnd)).toBe(chunk.content)
+    }
+    // The passage holding the header itself needs no copy of it, nor ends right under it.
+    const opening = chunks.find((chunk) => chunk.content.includes(header))!
+    expect(opening.headingPath).not.toContain(header)
+    expect(opening.content).not.toMatch(/\| --- \|\s*$/)
+  })
+
+  it('names the header of the table a passage starts in, when several follow', async () => {
+    const markdown = [
+      '# Prices',
+      '',
+      '| fruit | price |',
+      '| --- | --- |',
+      ...Array.from({ length: 40 }, (_, i) => `| apple ${i} | ${i} |`),
+      '',
+      '| tool | weight |',
+      '| --- | --- |',
+      ...Array.from({ length: 40 }, (_, i) => `| hammer ${i} | ${i} kg |`),
+    ].join('\n')
+    const chunks = chunkDocument(
+      { text: markdown, pages: [{ number: 1, start: 0, end: markdown.length }] },
+      { maxTokens: 80, overlapTokens: 0 },
+    )
+    const headerOf = (chunk: Chunk) => chunk.headingPath.slice(1)
+    for (const chunk of chunks) {
+      expect(chunk.headingPath[0]).toBe('Prices')
+      const first = chunk.content.split('\n')[0]!
+      if (first.startsWith('| apple')) expect(headerOf(chunk)).toEqual(['| fruit | price |'])
+      else if (first.startsWith('| hammer')) expect(headerOf(chunk)).toEqual(['| tool | weight |'])
+      else expect(headerOf(chunk)).toEqual([])
+    }
+    expect(chunks.filter((chunk) => chunk.content.startsWith('| hammer')).length).toBeGreaterThan(1)
+  })
+})

@@ -89,12 +89,18 @@ export function useChatStream(conversationId: string) {
           setLive(state)
         }
       }
+      // Refused or cut off before the server wrote anything: the question is not lost but kept
+      // as not sent, to send again (at once: there are no stored rows to wait for).
+      if (state.error && !state.messageId) {
+        if (controller.current !== abort) return
+        controller.current = null
+        setUnsent({ request, error: state.error })
+        setLive(null)
+        return
+      }
       await queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) })
       if (controller.current !== abort) return
       controller.current = null
-      // Refused or cut off before the server wrote anything: the question is not lost but kept
-      // as not sent, to send again.
-      if (state.error && !state.messageId) setUnsent({ request, error: state.error })
       setLive(null)
     },
     [conversationId, queryClient],

@@ -9,7 +9,7 @@ export const MAX_UPLOAD_BYTES = 100 * 2 ** 20
 /** Files in flight at once: one uploads while another is parsed. */
 const MAX_RUNNING = 2
 /** How long a finished upload stays in full before it folds into the "N uploaded" line. */
-export const COLLAPSE_AFTER_MS = 4000
+const COLLAPSE_AFTER_MS = 4000
 
 export type UploadState =
   'waiting' | 'running' | 'ready' | 'duplicate' | 'refused' | 'failed' | 'cancelled'

@@ -111,6 +111,11 @@ describe('resilience', () => {
     expect(stored.data?.size).toBe(buffer.length)
     // Finished uploads fold into one line after a moment.
     await uploads.getByText('1 uploaded').waitFor({ timeout: 10_000 })
+    await owner.emulateMedia({ colorScheme: 'dark' })
+    await owner.setViewportSize({ width: 390, height: 844 })
+    await screenshot(owner, 'upload-collapsed-dark-phone', { fullPage: false })
+    await owner.emulateMedia({ colorScheme: 'light' })
+    await owner.setViewportSize({ width: 1280, height: 800 })
   })
 
   it('keeps a question asked while the server is down, and sends it when it is back', async () => {
@@ -150,11 +155,27 @@ describe('resilience', () => {
     })
     expect(await owner.getByTestId('user-message').textContent()).toContain(question)
     expect(await unsent.count()).toBe(0)
+
+    // Down again: this time the person asks for it to go as soon as the server is back.
+    await stack.halt()
+    await composer.fill('And how many laps?')
+    await composer.press('Enter')
+    await unsent.getByRole('button', { name: 'Send when back' }).click()
+    expect(await unsent.getByRole('alert').textContent()).toBe(
+      'It will be sent when the connection is back.',
+    )
+    await stack.restart()
+    await owner
+      .locator('[data-testid=assistant-message][data-status=complete]')
+      .nth(1)
+      .waitFor({ timeout: 60_000 })
+    expect(await owner.getByTestId('user-message').nth(1).textContent()).toContain('laps')
+    expect(await unsent.count()).toBe(0)
     const { data: messages } = await ownerDb
       .from('messages')
       .select('role')
       .eq('conversation_id', conversation.id)
-    expect(messages?.map((m) => m.role).sort()).toEqual(['assistant', 'user'])
+    expect(messages?.map((m) => m.role).sort()).toEqual(['assistant', 'assistant', 'user', 'user'])
     expect(await seriousViolations(owner)).toEqual([])
   })
 

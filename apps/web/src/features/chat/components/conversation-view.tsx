@@ -74,7 +74,7 @@ export function ConversationView({
           conversation={conversation}
           userId={userId}
           people={peopleMap}
-          present={present}
+          present={deleted ? [] : present}
         />
         {messages.isPending ? (
           <div className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-4 p-8">

@@ -10,17 +10,30 @@ import { repoRoot } from './paths.ts'
  */
 export async function startStack(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-e2e-'))
-  const localbase = await startLocalbase({
+  const options = {
     workdir: repoRoot,
     serveDir: 'apps/web/dist',
-    port: 0,
     dataDir,
     env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...relaxedAuthLimits, ...env },
+  }
+  let localbase: Awaited<ReturnType<typeof startLocalbase>> | null = await startLocalbase({
+    ...options,
+    port: 0,
   })
+  const url = localbase.url
   return {
-    url: localbase.url,
+    url,
+    /** The server goes away, as in an outage; its data stays for `restart`. */
+    halt: async () => {
+      await localbase?.stop()
+      localbase = null
+    },
+    /** Back after `halt`, on the same port with the same data. */
+    restart: async () => {
+      localbase ??= await startLocalbase({ ...options, port: Number(new URL(url).port) })
+    },
     stop: async () => {
-      await localbase.stop()
+      await localbase?.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

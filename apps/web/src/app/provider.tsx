@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import type * as React from 'react'
 import { AppErrorBoundary } from '@/components/layout/app-error-boundary'
+import { ConnectionBanner } from '@/components/layout/connection-banner'
 import { useTheme } from '@/hooks/use-theme'
 import { queryClient } from '@/lib/query-client'
 
@@ -13,6 +14,7 @@ export function AppProvider({ children }: { children: React.ReactNode }) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        <ConnectionBanner />
         {children}
         <Suspense fallback={null}>
           <Toaster theme={resolved} position="bottom-right" richColors closeButton />

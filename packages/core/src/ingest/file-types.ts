@@ -40,17 +40,27 @@ export function fileRefusal(
   mimeType: string | undefined,
   maxBytes: number,
 ): string | undefined {
-  if (bytes.length > maxBytes) return `"${fileName}" is larger than ${formatLimit(maxBytes)}.`
-  if (bytes.length === 0) return `"${fileName}" is empty.`
-  const extension = fileExtension(fileName)
-  if (extension !== undefined && !supportedMimeType(extension)) {
-    return `"${fileName}": .${extension} files are not supported. Sourcebook reads ${SUPPORTED_NAMES}.`
-  }
+  const refused = nameRefusal(fileName, bytes.length, maxBytes)
+  if (refused) return refused
   try {
     detectFormat(bytes, fileName, mimeType)
   } catch (error) {
     if (error instanceof ExtractError) return error.message
     throw error
+  }
+  return undefined
+}
+
+/**
+ * The refusals that need only a file's name and size (too large, empty, an unsupported
+ * extension): what a page can tell at drop time, before reading a byte.
+ */
+export function nameRefusal(fileName: string, size: number, maxBytes: number): string | undefined {
+  if (size > maxBytes) return `"${fileName}" is larger than ${formatLimit(maxBytes)}.`
+  if (size === 0) return `"${fileName}" is empty.`
+  const extension = fileExtension(fileName)
+  if (extension !== undefined && !supportedMimeType(extension)) {
+    return `"${fileName}": .${extension} files are not supported. Sourcebook reads ${SUPPORTED_NAMES}.`
   }
   return undefined
 }

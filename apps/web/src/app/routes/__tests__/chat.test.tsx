@@ -1,8 +1,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, inject, it } from 'vitest'
+import { createClient } from '@supabase/supabase-js'
+import { env } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
-import { inviteByEmail, signInAs, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
+import {
+  inviteByEmail,
+  PASSWORD,
+  signInAs,
+  signOutLocally,
+  signUpAs,
+  uniqueEmail,
+} from '@/testing/users'
 
 async function ownWorkspace(name = 'Field notes') {
   const owner = await signUpAs('Olivia')
@@ -275,5 +284,50 @@ describe('chat', () => {
     )
     // Not theirs: no menu to rename, share or delete it.
     expect(within(shared).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument()
+  })
+
+  it('tells a teammate live that the open conversation was deleted, and by whom', async () => {
+    const { owner, workspace } = await ownWorkspace()
+    await addDocument(workspace.id)
+    const { data: conversation, error } = await supabase
+      .from('conversations')
+      .insert({ workspace_id: workspace.id, title: 'Pressing', visibility: 'shared' })
+      .select()
+      .single()
+    if (error) throw error
+    await ask(conversation.id, 'How are mosses kept?')
+    await joinAs(workspace.id, 'Gus')
+    // Olivia, in another tab of her own.
+    const olivia = createClient(env.SUPABASE_URL, env.SUPABASE_PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    })
+    const signedIn = await olivia.auth.signInWithPassword({
+      email: owner.email,
+      password: PASSWORD,
+    })
+    if (signedIn.error) throw signedIn.error
+
+    const { user, router } = renderApp(`/w/${workspace.id}/chat/${conversation.id}`)
+    expect(await screen.findByTestId('user-message')).toHaveTextContent('How are mosses kept?')
+    const box = screen.getByRole('textbox', { name: 'Ask a question' })
+    await user.type(box, 'And ferns?')
+    // Deleted only once the list's channel listens (it joined with the page).
+    await waitFor(() =>
+      expect(supabase.getChannels().every((c) => c.state === 'joined')).toBe(true),
+    )
+    const removed = await olivia.from('conversations').delete().eq('id', conversation.id).select()
+    expect(removed.data).toHaveLength(1)
+
+    const notice = await screen.findByRole('region', { name: 'Conversation deleted' })
+    expect(within(notice).getByRole('alert')).toHaveTextContent(
+      'This conversation was deleted by Olivia.',
+    )
+    expect(box).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
+    const back = within(notice).getByRole('link', { name: 'Back to conversations' })
+    await waitFor(() => expect(back).toHaveFocus())
+    expect(screen.queryByText('Conversation not found')).not.toBeInTheDocument()
+    await user.click(back)
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace.id}/chat`))
   })
 })

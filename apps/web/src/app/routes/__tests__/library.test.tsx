@@ -270,7 +270,7 @@ describe('library', () => {
     expect(listed.data).toEqual([])
   })
 
-  it('offers upload and retry to editors, and refuses a file over 100 MB in the queue', async () => {
+  it('offers upload and retry to editors, and refuses too large or unsupported files at once', async () => {
     const { workspace } = await ownWorkspace()
     await addDocuments(workspace.id, [
       {
@@ -290,12 +290,20 @@ describe('library', () => {
     // Refused on the page, before the file is even read.
     const huge = new File(['x'], 'Atlas scans.pdf', { type: 'application/pdf' })
     Object.defineProperty(huge, 'size', { value: 101 * 2 ** 20 })
-    await user.upload(screen.getByLabelText('Upload files'), huge)
+    const picture = new File(['\x89PNG'], 'Floor plan.png', { type: 'image/png' })
+    await user.upload(screen.getByLabelText('Upload files'), [huge, picture])
     const uploads = await screen.findByRole('region', { name: 'Uploads' })
     const item = within(uploads).getByRole('listitem', { name: 'Atlas scans.pdf' })
     expect(within(item).getByRole('alert')).toHaveTextContent(
       'Not added: "Atlas scans.pdf" is larger than 100 MB.',
     )
+    // Never "Waiting…": the reason shows as soon as it is dropped, and nothing is running.
+    const png = within(uploads).getByRole('listitem', { name: 'Floor plan.png' })
+    expect(within(png).getByRole('alert')).toHaveTextContent(
+      'Not added: "Floor plan.png": .png files are not supported.',
+    )
+    expect(within(uploads).queryByText('Waiting…')).not.toBeInTheDocument()
+    expect(within(uploads).getByRole('heading')).toHaveTextContent('Uploads')
     await user.click(within(uploads).getByRole('button', { name: 'Clear finished' }))
     expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument()
   })

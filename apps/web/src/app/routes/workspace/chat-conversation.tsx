@@ -1,10 +1,13 @@
 import { SearchXIcon } from 'lucide-react'
-import { useCallback } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useConversation } from '@/features/chat/api/get-conversation'
+import { chatKeys } from '@/features/chat/api/keys'
+import type { Conversation } from '@/features/chat/api/types'
 import { usePeople } from '@/features/chat/api/get-people'
 import { ChatScreen } from '@/features/chat/components/chat-screen'
 import { ConversationView } from '@/features/chat/components/conversation-view'
@@ -19,6 +22,14 @@ export default function ChatConversationRoute() {
   const navigate = useNavigate()
   const conversation = useConversation(workspace.id, conversationId)
   const people = usePeople(workspace.id)
+  const queryClient = useQueryClient()
+  // The conversation as last seen, so that one deleted while open stays on screen, marked so.
+  const [seen, setSeen] = useState<Conversation | null>(null)
+  if (conversation.data && conversation.data !== seen) setSeen(conversation.data)
+  const deletedWhileOpen =
+    conversation.data === null &&
+    seen?.id === conversationId &&
+    queryClient.getQueryData<boolean>(chatKeys.deleted(conversationId)) === true
   const ask = (location.state as { ask?: string } | null)?.ask ?? null
   // Asked once: a reload must not ask again.
   const takeQuestion = useCallback(
@@ -33,7 +44,18 @@ export default function ChatConversationRoute() {
       userId={userId}
       conversationId={conversationId}
     >
-      {conversation.data === null ? (
+      {deletedWhileOpen && seen && people.data ? (
+        <ConversationView
+          key={seen.id}
+          conversation={seen}
+          userId={userId}
+          userName={people.data.get(userId)?.name ?? 'Member'}
+          deleted={{
+            by: people.data.get(seen.created_by)?.name ?? null,
+            backTo: chatPath(workspace.id),
+          }}
+        />
+      ) : conversation.data === null ? (
         <EmptyState
           icon={SearchXIcon}
           title="Conversation not found"

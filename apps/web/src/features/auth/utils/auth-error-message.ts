@@ -1,4 +1,5 @@
 import { isAuthError } from '@supabase/supabase-js'
+import { connectionProblem } from '@/lib/errors'
 
 // What each GoTrue error code means to a person, and what they can do about it.
 const messages: Record<string, string> = {
@@ -25,8 +26,8 @@ export function authErrorMessage(error: unknown): string {
   if (isAuthError(error)) {
     if (error.code && messages[error.code]) return messages[error.code]!
     if (error.status === 429) return messages.over_request_rate_limit!
-    if (error.name === 'AuthRetryableFetchError')
-      return 'Cannot reach the server. Check your connection and try again.'
+    const connection = connectionProblem(error)
+    if (connection) return connection
     if (error.message) return error.message
   }
   return 'Something went wrong. Please try again.'

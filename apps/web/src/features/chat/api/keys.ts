@@ -5,6 +5,8 @@ export const chatKeys = {
   conversation: (workspaceId: string, conversationId: string) =>
     [...chatKeys.conversations(workspaceId), conversationId] as const,
   messages: (conversationId: string) => [...chatKeys.all, 'messages', conversationId] as const,
+  /** Set (true) when realtime reported the conversation deleted, while this tab had it. */
+  deleted: (conversationId: string) => [...chatKeys.all, 'deleted', conversationId] as const,
   people: (workspaceId: string) => [...chatKeys.all, workspaceId, 'people'] as const,
   examples: (workspaceId: string) => [...chatKeys.all, workspaceId, 'examples'] as const,
 }

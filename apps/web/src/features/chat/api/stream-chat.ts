@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { env } from '@/config/env'
+import { monitoredFetch } from '@/lib/connection'
 import { supabase } from '@/lib/supabase'
 import { readSse } from '../utils/sse'
 import { citationSchema } from './types'
@@ -63,17 +64,20 @@ export async function* streamChat(
   const { data } = await supabase.auth.getSession()
   const token = data.session?.access_token
   if (!token) throw new ChatRequestError(401, 'no_session', 'Sign in to continue.')
-  const response = await fetch(`${env.SUPABASE_URL.replace(/\/$/, '')}/functions/v1/chat`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      apikey: env.SUPABASE_PUBLISHABLE_KEY,
-      'Content-Type': 'application/json',
-      Accept: 'text/event-stream',
+  const response = await monitoredFetch(
+    `${env.SUPABASE_URL.replace(/\/$/, '')}/functions/v1/chat`,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        apikey: env.SUPABASE_PUBLISHABLE_KEY,
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+      },
+      body: JSON.stringify(request),
+      signal,
     },
-    body: JSON.stringify(request),
-    signal,
-  })
+  )
   if (!response.ok || !response.body) throw await refusal(response)
   for await (const { event, data: text } of readSse(response.body)) {
     if (!(event in eventSchemas)) continue

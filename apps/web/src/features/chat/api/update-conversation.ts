@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { z } from 'zod'
-import { errorMessage } from '@/lib/errors'
+import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import { chatKeys } from './keys'
 import type { Conversation } from './types'
@@ -29,12 +28,14 @@ export async function updateConversation(input: UpdateConversationInput): Promis
 
 export function useUpdateConversation() {
   const queryClient = useQueryClient()
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: updateConversation,
     onSuccess: (conversation) =>
       queryClient.invalidateQueries({
         queryKey: chatKeys.conversations(conversation.workspace_id),
       }),
-    onError: (error) => toast.error(`Could not change the conversation: ${errorMessage(error)}`),
+    onError: (error, variables) =>
+      failureToast('Could not change the conversation', error, () => mutation.mutate(variables)),
   })
+  return mutation
 }

@@ -45,4 +45,18 @@ describe('Composer', () => {
     expect(onStop).toHaveBeenCalled()
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument()
   })
+
+  it('sends nothing once disabled, and keeps what was typed', async () => {
+    const onSend = vi.fn()
+    const user = userEvent.setup()
+    const { rerender } = render(<Composer onSend={onSend} busy={false} />)
+    const box = screen.getByRole('textbox', { name: 'Ask a question' })
+    await user.type(box, 'Half a question')
+    rerender(<Composer onSend={onSend} busy={false} disabled />)
+    expect(box).toBeDisabled()
+    expect(box).toHaveValue('Half a question')
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(onSend).not.toHaveBeenCalled()
+  })
 })

@@ -12,6 +12,8 @@ type ComposerProps = {
   onTyping?: (typing: boolean) => void
   autoFocus?: boolean
   placeholder?: string
+  /** Nothing can be asked here any more (the conversation was deleted). */
+  disabled?: boolean
 }
 
 /** How long after the last keystroke someone stops "typing" for the others. */
@@ -25,13 +27,14 @@ export function Composer({
   onTyping,
   autoFocus,
   placeholder,
+  disabled,
 }: ComposerProps) {
   const [text, setText] = useState('')
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const box = useRef<HTMLTextAreaElement>(null)
   const length = text.length
   const tooLong = length > MAX_QUESTION_LENGTH
-  const canSend = !busy && text.trim() !== '' && !tooLong
+  const canSend = !busy && !disabled && text.trim() !== '' && !tooLong
 
   useEffect(() => () => clearTimeout(idle.current), [])
 
@@ -77,6 +80,7 @@ export function Composer({
           rows={1}
           value={text}
           autoFocus={autoFocus}
+          disabled={disabled}
           aria-label="Ask a question"
           aria-describedby={tooLong ? 'composer-limit' : undefined}
           aria-invalid={tooLong}
@@ -88,7 +92,7 @@ export function Composer({
               send()
             }
           }}
-          className="placeholder:text-muted-foreground max-h-50 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none"
+          className="placeholder:text-muted-foreground max-h-50 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none disabled:cursor-not-allowed disabled:opacity-50"
         />
         {busy && onStop ? (
           <Button type="button" size="icon" variant="outline" aria-label="Stop" onClick={onStop}>

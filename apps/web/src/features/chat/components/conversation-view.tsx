@@ -1,6 +1,7 @@
 import { Tooltip } from 'radix-ui'
 import { useEffect, useMemo, useRef } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useConnectionDown } from '@/hooks/use-connection'
 import { errorMessage } from '@/lib/errors'
 import { titleFromQuestion } from '../api/create-conversation'
 import { useMessages } from '../api/get-messages'
@@ -11,9 +12,11 @@ import { useChatStream } from '../hooks/use-chat-stream'
 import { useConversationChannel } from '../hooks/use-conversation-channel'
 import { withLiveAnswer } from '../utils/live-answer'
 import { Composer } from './composer'
+import { ConversationDeleted } from './conversation-deleted'
 import { ConversationHeader } from './conversation-header'
 import { ExampleQuestions } from './example-questions'
 import { MessageList } from './message-list'
+import { UnsentQuestion } from './unsent-question'
 
 type ConversationViewProps = {
   conversation: Conversation
@@ -22,6 +25,8 @@ type ConversationViewProps = {
   /** A question to ask as soon as the conversation opens (asked from the chat start page). */
   initialQuestion?: string | null
   onInitialQuestionTaken?: () => void
+  /** Deleted by someone else while open: what is on screen stays, asking does not. */
+  deleted?: { by: string | null; backTo: string }
 }
 
 /** One conversation: its messages, live for everyone in it, and the composer. */
@@ -31,6 +36,7 @@ export function ConversationView({
   userName,
   initialQuestion,
   onInitialQuestionTaken,
+  deleted,
 }: ConversationViewProps) {
   const workspaceId = conversation.workspace_id
   const messages = useMessages(conversation.id)
@@ -39,6 +45,7 @@ export function ConversationView({
   const { remote, present, setTyping } = useConversationChannel(conversation.id, me)
   const chat = useChatStream(conversation.id)
   const rename = useUpdateConversation()
+  const offline = useConnectionDown()
 
   function ask(question: string) {
     // The first question names a conversation nobody has named yet.
@@ -67,7 +74,7 @@ export function ConversationView({
           conversation={conversation}
           userId={userId}
           people={peopleMap}
-          present={present}
+          present={deleted ? [] : present}
         />
         {messages.isPending ? (
           <div className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-4 p-8">
@@ -78,7 +85,7 @@ export function ConversationView({
           <p role="alert" className="text-destructive flex-1 p-8 text-sm">
             {errorMessage(messages.error)}
           </p>
-        ) : shown.length === 0 ? (
+        ) : shown.length === 0 && !deleted ? (
           <ExampleQuestions workspaceId={workspaceId} onAsk={ask} />
         ) : (
           <MessageList
@@ -87,10 +94,17 @@ export function ConversationView({
             userId={userId}
             people={peopleMap}
             onRegenerate={
-              chat.busy ? undefined : (answerId) => void chat.send({ regenerate: answerId })
+              chat.busy || deleted
+                ? undefined
+                : (answerId) => void chat.send({ regenerate: answerId })
             }
           />
         )}
+        {deleted ? (
+          <ConversationDeleted by={deleted.by} backTo={deleted.backTo} />
+        ) : chat.unsent ? (
+          <UnsentQuestion unsent={chat.unsent} onRetry={chat.retry} offline={offline} />
+        ) : null}
         <Composer
           key={conversation.id}
           onSend={ask}
@@ -98,6 +112,7 @@ export function ConversationView({
           onStop={chat.busy ? chat.stop : undefined}
           onTyping={setTyping}
           autoFocus
+          disabled={deleted !== undefined}
         />
       </div>
     </Tooltip.Provider>

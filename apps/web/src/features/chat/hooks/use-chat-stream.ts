@@ -36,6 +36,11 @@ function apply(live: LiveAnswer, event: ChatEvent): LiveAnswer {
   }
 }
 
+type ChatRequestBody = { content?: string; regenerate?: string }
+
+/** A request the server never took (no row was written): kept to show and send again. */
+export type Unsent = { request: ChatRequestBody; error: string }
+
 /**
  * This person's own request to the chat function (one conversation: key its component by it): the answer as it streams, Stop, and the
  * error when it fails. Once the stream ends the stored rows are refetched before the live
@@ -44,6 +49,7 @@ function apply(live: LiveAnswer, event: ChatEvent): LiveAnswer {
 export function useChatStream(conversationId: string) {
   const queryClient = useQueryClient()
   const [live, setLive] = useState<LiveAnswer | null>(null)
+  const [unsent, setUnsent] = useState<Unsent | null>(null)
   const controller = useRef<AbortController | null>(null)
 
   // Leaving the conversation stops its request (the function keeps what it wrote). Checked a
@@ -60,8 +66,9 @@ export function useChatStream(conversationId: string) {
   }, [])
 
   const run = useCallback(
-    async (request: { content?: string; regenerate?: string }) => {
+    async (request: ChatRequestBody) => {
       controller.current?.abort()
+      setUnsent(null)
       const abort = new AbortController()
       controller.current = abort
       let state: LiveAnswer = {
@@ -82,16 +89,27 @@ export function useChatStream(conversationId: string) {
           setLive(state)
         }
       }
+      // Refused or cut off before the server wrote anything: the question is not lost but kept
+      // as not sent, to send again (at once: there are no stored rows to wait for).
+      if (state.error && !state.messageId) {
+        if (controller.current !== abort) return
+        controller.current = null
+        setUnsent({ request, error: state.error })
+        setLive(null)
+        return
+      }
       await queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) })
       if (controller.current !== abort) return
       controller.current = null
-      // An error with no stored row to show it stays on screen until the next question.
-      setLive(state.error && !state.messageId ? { ...state, replacing: null } : null)
+      setLive(null)
     },
     [conversationId, queryClient],
   )
 
   const stop = useCallback(() => controller.current?.abort(), [])
+  const retry = useCallback(() => {
+    if (unsent) void run(unsent.request)
+  }, [run, unsent])
   const busy = live !== null && live.error === null
-  return { live, busy, send: run, stop }
+  return { live, busy, send: run, stop, unsent, retry }
 }

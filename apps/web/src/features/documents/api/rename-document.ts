@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { errorMessage } from '@/lib/errors'
+import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from './keys'
 
@@ -29,7 +29,7 @@ export async function renameDocument({ id, title }: DocumentTitleInput & { id: s
 
 export function useRenameDocument() {
   const queryClient = useQueryClient()
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: renameDocument,
     onSuccess: async (_, { id }) => {
       toast.success('Document renamed')
@@ -40,6 +40,8 @@ export function useRenameDocument() {
         queryClient.invalidateQueries({ refetchType: 'none' }),
       ])
     },
-    onError: (error) => toast.error(`Could not rename the document: ${errorMessage(error)}`),
+    onError: (error, variables) =>
+      failureToast('Could not rename the document', error, () => mutation.mutate(variables)),
   })
+  return mutation
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { errorMessage } from '@/lib/errors'
+import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import type { Library } from './get-documents'
 import { libraryKeys } from './keys'
@@ -25,7 +25,7 @@ export async function renameDocument({ id, title }: { id: string; title: string 
 
 export function useRenameDocument(workspaceId: string) {
   const queryClient = useQueryClient()
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: renameDocument,
     onSuccess: ({ id, title }) => {
       queryClient.setQueryData<Library>(libraryKeys.documents(workspaceId), (library) =>
@@ -38,6 +38,8 @@ export function useRenameDocument(workspaceId: string) {
       )
       toast.success('Document renamed')
     },
-    onError: (error) => toast.error(`Could not rename the document: ${errorMessage(error)}`),
+    onError: (error, variables) =>
+      failureToast('Could not rename the document', error, () => mutation.mutate(variables)),
   })
+  return mutation
 }

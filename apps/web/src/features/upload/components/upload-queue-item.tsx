@@ -11,12 +11,13 @@ type UploadQueueItemProps = {
   item: UploadItem
   onCancel: () => void
   onDismiss: () => void
+  onRetry: () => void
 }
 
 const verb = { upload: '', replace: 'New version: ', retry: 'Retry: ' }
 
 /** One file in the queue: its stage and progress, or how it ended and why. */
-export function UploadQueueItem({ item, onCancel, onDismiss }: UploadQueueItemProps) {
+export function UploadQueueItem({ item, onCancel, onDismiss, onRetry }: UploadQueueItemProps) {
   const active = item.state === 'waiting' || item.state === 'running'
   return (
     <li className="flex items-center gap-3 px-4 py-2.5" aria-label={item.name}>
@@ -27,6 +28,11 @@ export function UploadQueueItem({ item, onCancel, onDismiss }: UploadQueueItemPr
         </span>
         <Outcome item={item} />
       </div>
+      {item.state === 'failed' ? (
+        <Button variant="outline" size="sm" onClick={onRetry} aria-label={`Retry ${item.name}`}>
+          Retry
+        </Button>
+      ) : null}
       {active ? (
         <Button variant="ghost" size="sm" onClick={onCancel} aria-label={`Cancel ${item.name}`}>
           Cancel

@@ -10,6 +10,7 @@ export function useUploads(workspaceId: string) {
       items,
       add: (files: File[], replacesId?: string) => uploadQueue.add(workspaceId, files, replacesId),
       retry: (document: { id: string; title: string }) => uploadQueue.retry(workspaceId, document),
+      retryUpload: (id: string) => uploadQueue.retryUpload(id),
       cancel: (id: string) => uploadQueue.cancel(id),
       dismiss: (ids: string[]) => uploadQueue.dismiss(ids),
     }),

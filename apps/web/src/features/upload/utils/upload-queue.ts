@@ -1,4 +1,6 @@
+import { nameRefusal } from '@sourcebook/core/ingest/file-types'
 import type { IngestResult, IngestStage } from '@sourcebook/core/ingest/types'
+import { errorMessage } from '@/lib/errors'
 import { IngestWorker } from '../api/ingest-worker'
 import type { FromWorker, ToWorker } from '../worker/protocol'
 
@@ -6,6 +8,8 @@ import type { FromWorker, ToWorker } from '../worker/protocol'
 export const MAX_UPLOAD_BYTES = 100 * 2 ** 20
 /** Files in flight at once: one uploads while another is parsed. */
 const MAX_RUNNING = 2
+/** How long a finished upload stays in full before it folds into the "N uploaded" line. */
+const COLLAPSE_AFTER_MS = 4000
 
 export type UploadState =
   'waiting' | 'running' | 'ready' | 'duplicate' | 'refused' | 'failed' | 'cancelled'
@@ -25,6 +29,8 @@ export type UploadItem = {
   error?: string
   warning?: string
   duplicate?: { id: string; title: string }
+  /** Finished a while ago: counted in the summary line instead of listed. */
+  collapsed?: boolean
 }
 
 type Listener = () => void
@@ -52,7 +58,9 @@ class UploadQueue {
   add(workspaceId: string, files: File[], replacesId?: string) {
     for (const file of files) {
       const id = crypto.randomUUID()
-      const tooLarge = file.size > MAX_UPLOAD_BYTES
+      // Too large, empty or of a type Sourcebook cannot read: refused now, with the reason,
+      // rather than after waiting its turn.
+      const refused = nameRefusal(file.name, file.size, MAX_UPLOAD_BYTES)
       this.items = [
         ...this.items,
         {
@@ -61,14 +69,14 @@ class UploadQueue {
           name: file.name,
           size: file.size,
           kind: replacesId ? 'replace' : 'upload',
-          state: tooLarge ? 'refused' : 'waiting',
+          state: refused ? 'refused' : 'waiting',
           stage: null,
           progress: 0,
           ...(replacesId ? { replacesId } : {}),
-          ...(tooLarge ? { error: `"${file.name}" is larger than 100 MB.` } : {}),
+          ...(refused ? { error: refused } : {}),
         },
       ]
-      if (!tooLarge) this.files.set(id, file)
+      if (!refused) this.files.set(id, file)
     }
     this.changed()
   }
@@ -95,6 +103,25 @@ class UploadQueue {
     this.changed()
   }
 
+  /**
+   * A failed upload again, as the same document when its row was written: its upload resumes
+   * where the bytes stopped, then it is indexed (so no second row is left behind).
+   */
+  retryUpload(id: string) {
+    const item = this.items.find((i) => i.id === id)
+    if (item?.state !== 'failed') return
+    const file = this.files.get(id)
+    if (!file && !item.documentId) return
+    this.update(id, {
+      state: 'waiting',
+      stage: null,
+      progress: 0,
+      error: undefined,
+      // Without the file (a retry of a stored document), the stored original is used again.
+      ...(file ? {} : { kind: 'retry' as const }),
+    })
+  }
+
   cancel(id: string) {
     const item = this.items.find((i) => i.id === id)
     if (item?.state === 'running') void this.worker.send({ type: 'cancel', jobId: id })
@@ -102,6 +129,7 @@ class UploadQueue {
   }
 
   dismiss(ids: string[]) {
+    for (const id of ids) this.files.delete(id)
     this.items = this.items.filter((item) => !ids.includes(item.id))
     this.changed()
   }
@@ -115,15 +143,21 @@ class UploadQueue {
       this.update(item.id, { state: 'running', stage: 'uploading' })
       this.worker
         .send(this.message(item))
-        .catch((error: Error) => this.update(item.id, { state: 'failed', error: error.message }))
+        .catch((error: unknown) =>
+          this.update(item.id, { state: 'failed', error: errorMessage(error) }),
+        )
     }
   }
 
   private message(item: UploadItem): ToWorker {
     if (item.kind === 'retry')
       return { type: 'retry', jobId: item.id, documentId: item.documentId! }
+    // Kept until the upload ends well, so that a failed one can be retried.
     const file = this.files.get(item.id)!
-    this.files.delete(item.id)
+    if (item.documentId) {
+      const { id: jobId, workspaceId, documentId } = item
+      return { type: 'resume', jobId, file, workspaceId, documentId }
+    }
     return {
       type: 'ingest',
       jobId: item.id,
@@ -140,15 +174,23 @@ class UploadQueue {
       this.update(message.jobId, { stage, progress, ...(documentId ? { documentId } : {}) })
     } else if (message.type === 'done') {
       this.update(message.jobId, outcome(message.result))
+      const ended = this.items.find((i) => i.id === message.jobId)
+      if (ended?.state !== 'failed') this.files.delete(message.jobId)
+      if (message.result.status === 'ready') this.collapseLater(message.jobId)
     } else {
-      this.update(message.jobId, { state: 'failed', error: message.message })
+      this.update(message.jobId, { state: 'failed', error: errorMessage(message.message) })
     }
   }
 
   private crashAll(reason: string) {
     for (const item of this.items) {
-      if (item.state === 'running') this.update(item.id, { state: 'failed', error: reason })
+      if (item.state === 'running')
+        this.update(item.id, { state: 'failed', error: errorMessage(reason) })
     }
+  }
+
+  private collapseLater(id: string) {
+    setTimeout(() => this.update(id, { collapsed: true }), COLLAPSE_AFTER_MS)
   }
 
   private update(id: string, patch: Partial<UploadItem>) {
@@ -189,7 +231,7 @@ function outcome(result: IngestResult): Partial<UploadItem> {
     case 'failed':
       return result.error === 'cancelled'
         ? { state: 'cancelled', documentId: result.documentId }
-        : { state: 'failed', error: result.error, documentId: result.documentId }
+        : { state: 'failed', error: errorMessage(result.error), documentId: result.documentId }
   }
 }
 

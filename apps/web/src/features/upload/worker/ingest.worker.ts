@@ -4,7 +4,9 @@
 import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
 import { ingestFile } from '@sourcebook/core/ingest/ingest-file'
 import { retryDocument } from '@sourcebook/core/ingest/retry-document'
-import type { IngestProgress } from '@sourcebook/core/ingest/types'
+import { DOCUMENTS_BUCKET, documentStoragePath } from '@sourcebook/core/ingest/storage-path'
+import type { IngestProgress, UploadOriginal } from '@sourcebook/core/ingest/types'
+import { uploadError } from '@sourcebook/core/ingest/upload-refused'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { FromWorker, ToWorker } from './protocol'
 import { TUS_CHUNK_BYTES, tusUploader } from './tus-upload'
@@ -41,6 +43,36 @@ async function run(jobId: string, work: (signal: AbortSignal) => Promise<FromWor
   }
 }
 
+/** Over one chunk, the original goes resumably; smaller files in one request (the default). */
+function uploaderFor(bytes: Uint8Array): UploadOriginal | undefined {
+  if (bytes.length <= TUS_CHUNK_BYTES) return undefined
+  const { url, key } = auth!
+  return tusUploader({ url, key, accessToken: () => auth?.accessToken ?? '' })
+}
+
+/**
+ * The original of a document whose upload was cut: the rest of the bytes (TUS resumes at the
+ * server's offset; a small file starts again). Already stored in full is as good as done.
+ */
+async function uploadRest(
+  path: string,
+  bytes: Uint8Array,
+  contentType: string,
+  signal: AbortSignal,
+) {
+  try {
+    const upload = uploaderFor(bytes)
+    if (upload) return await upload(path, bytes, contentType, signal)
+    const { error } = await supabase()
+      .storage.from(DOCUMENTS_BUCKET)
+      .upload(path, bytes, { contentType })
+    if (error) throw uploadError(error.statusCode, error.message)
+  } catch (error) {
+    if (/already exists/i.test((error as Error).message)) return
+    throw error
+  }
+}
+
 const reporter = (jobId: string) => (p: IngestProgress) =>
   scope.postMessage({ type: 'progress', jobId, ...p })
 
@@ -58,7 +90,6 @@ scope.onmessage = ({ data: message }) => {
       const { jobId, file, workspaceId, maxBytes, replacesId } = message
       void run(jobId, async (signal) => {
         const bytes = new Uint8Array(await file.arrayBuffer())
-        const { url, key } = auth!
         const result = await ingestFile(
           supabase(),
           { workspaceId, bytes, fileName: file.name, mimeType: file.type || undefined },
@@ -67,17 +98,28 @@ scope.onmessage = ({ data: message }) => {
             maxBytes,
             replacesId,
             onProgress: reporter(jobId),
-            // Over one chunk, the original goes resumably; smaller files in one request.
-            upload:
-              bytes.length > TUS_CHUNK_BYTES
-                ? tusUploader({ url, key, accessToken: () => auth?.accessToken ?? '' })
-                : undefined,
+            upload: uploaderFor(bytes),
           },
         )
         // A cancelled upload leaves nothing behind: not the failed row, nor the original.
         if (result.status === 'failed' && signal.aborted) {
           await deleteDocument(supabase(), result.documentId)
         }
+        return { type: 'done', jobId, result }
+      })
+      return
+    }
+    case 'resume': {
+      const { jobId, file, workspaceId, documentId } = message
+      void run(jobId, async (signal) => {
+        reporter(jobId)({ documentId, stage: 'uploading', progress: 0 })
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        const path = documentStoragePath(workspaceId, documentId, file.name)
+        await uploadRest(path, bytes, file.type || 'application/octet-stream', signal)
+        const result = await retryDocument(supabase(), documentId, {
+          signal,
+          onProgress: reporter(jobId),
+        })
         return { type: 'done', jobId, result }
       })
       return

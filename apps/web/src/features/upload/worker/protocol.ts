@@ -13,6 +13,8 @@ export type ToWorker =
       replacesId?: string
     }
   | { type: 'retry'; jobId: string; documentId: string }
+  /** A file whose upload failed after its row was written: the rest of the bytes, then indexing. */
+  | { type: 'resume'; jobId: string; file: File; workspaceId: string; documentId: string }
   | { type: 'cancel'; jobId: string }
 
 /** What the worker answers, per job. */

@@ -8,9 +8,15 @@ export const TUS_CHUNK_BYTES = 6 * 2 ** 20
 
 type Credentials = { url: string; key: string; accessToken: () => string }
 
+// Each unfinished upload's TUS URL, by Storage path, so that a retry resumes at the offset the
+// server has (a worker has no localStorage for tus-js-client to keep it in). Lost with the
+// worker; the server then sees a new upload, which is still correct.
+const unfinished = new Map<string, string>()
+
 /**
  * Uploads an original resumably over TUS (Storage's /upload/resumable): in 6 MB chunks, each
- * retried after a cut connection, with the freshest access token on every request.
+ * retried after a cut connection, with the freshest access token on every request. A second
+ * upload of the same path in this worker resumes where the first stopped.
  */
 export function tusUploader({ url, key, accessToken }: Credentials): UploadOriginal {
   return (path, bytes, contentType, signal) =>
@@ -20,12 +26,17 @@ export function tusUploader({ url, key, accessToken }: Credentials): UploadOrigi
         chunkSize: TUS_CHUNK_BYTES,
         retryDelays: [0, 1000, 3000, 5000],
         uploadDataDuringCreation: true,
+        uploadUrl: unfinished.get(path) ?? null,
+        onUploadUrlAvailable: () => void (upload.url && unfinished.set(path, upload.url)),
         removeFingerprintOnSuccess: true,
         headers: { apikey: key, 'x-upsert': 'false' },
         metadata: { bucketName: DOCUMENTS_BUCKET, objectName: path, contentType },
         onBeforeRequest: (request) => request.setHeader('authorization', `Bearer ${accessToken()}`),
         onError: (error) => reject(tusError(error)),
-        onSuccess: () => resolve(),
+        onSuccess: () => {
+          unfinished.delete(path)
+          resolve()
+        },
       })
       signal?.addEventListener('abort', () => {
         void upload.abort(true)

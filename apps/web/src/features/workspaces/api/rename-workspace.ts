@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
+import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import type { WorkspaceNameInput } from './create-workspace'
 import { workspaceKeys } from './keys'
@@ -18,12 +18,14 @@ export async function renameWorkspace({ id, name }: WorkspaceNameInput & { id: s
 
 export function useRenameWorkspace() {
   const queryClient = useQueryClient()
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: renameWorkspace,
     onSuccess: () => {
       toast.success('Workspace renamed')
       return queryClient.invalidateQueries({ queryKey: workspaceKeys.all })
     },
-    onError: (error) => toast.error(`Could not rename the workspace: ${errorMessage(error)}`),
+    onError: (error, variables) =>
+      failureToast('Could not rename the workspace', error, () => mutation.mutate(variables)),
   })
+  return mutation
 }

@@ -9,6 +9,7 @@ import { usePeople } from '@/features/chat/api/get-people'
 import { ChatScreen } from '@/features/chat/components/chat-screen'
 import { ConversationView } from '@/features/chat/components/conversation-view'
 import { chatPath } from '@/features/chat/hooks/use-start-conversation'
+import { CitedPassage } from './cited-passage'
 import { useWorkspaceContext } from './context'
 
 /** One conversation, beside the list. */
@@ -53,6 +54,14 @@ export default function ChatConversationRoute() {
           userName={people.data.get(userId)?.name ?? 'Member'}
           initialQuestion={ask}
           onInitialQuestionTaken={takeQuestion}
+          renderCitation={(citation, key, close) => (
+            <CitedPassage
+              workspaceId={workspace.id}
+              citation={citation}
+              citationKey={key}
+              onClose={close}
+            />
+          )}
         />
       ) : (
         <div className="grid gap-4 p-8">

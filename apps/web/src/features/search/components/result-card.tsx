@@ -1,6 +1,6 @@
 import { FileTextIcon } from 'lucide-react'
-import type * as React from 'react'
 import { Link } from 'react-router'
+import { isPlainClick } from '@/lib/plain-click'
 import { cn } from '@/lib/utils'
 import type { SearchResult } from '../api/search-chunks'
 import { pageLabel } from '../utils/snippet'
@@ -14,10 +14,6 @@ type ResultCardProps = {
   /** Opens the result (recording it in the search's URL first); plain clicks come here. */
   onOpen: () => void
 }
-
-/** A click a browser would open in a new tab or window is left to the browser. */
-const plainClick = (event: React.MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
 /**
  * One passage: its document, pages and highlighted snippet, linking to it in the viewer. The
@@ -35,7 +31,7 @@ export function ResultCard({ result, href, id, active, onOpen }: ResultCardProps
         aria-selected={active}
         tabIndex={-1}
         onClick={(event) => {
-          if (!plainClick(event)) return
+          if (!isPlainClick(event)) return
           event.preventDefault()
           onOpen()
         }}

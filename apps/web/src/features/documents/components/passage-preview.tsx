@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
+import { documentType, isMarkdown } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
+import { useDocument } from '../api/get-document'
 import { quoteRange } from '../utils/quote-range'
-import { splitPassage } from '../utils/split-passage'
+import { MarkdownView } from './markdown-view'
 import { PassageMark } from './passage-mark'
+import { TextView } from './text-view'
 
 type PassagePreviewProps = {
   documentId: string
@@ -15,16 +18,20 @@ type PassagePreviewProps = {
   quote: string | null
 }
 
-/** A passage of a document as text, its quoted part marked as the document page marks it. */
+/**
+ * A passage of a document, formatted as the document page shows its text (Markdown for Word,
+ * HTML and Markdown files), its quoted part marked the same way.
+ */
 export function PassagePreview({ documentId, chunkId, cited, quote }: PassagePreviewProps) {
   const box = useRef<HTMLDivElement>(null)
   const chunk = useChunk(documentId, chunkId)
+  const doc = useDocument(documentId)
   const passage = chunk.data
   useEffect(() => {
     box.current?.querySelector('mark')?.scrollIntoView({ block: 'nearest' })
-  }, [passage])
+  }, [passage, doc.data])
 
-  if (chunk.isPending)
+  if (chunk.isPending || doc.isPending)
     return (
       <div className="grid gap-2" aria-label="Loading the passage" role="status">
         <Skeleton className="h-3 w-full" />
@@ -32,13 +39,13 @@ export function PassagePreview({ documentId, chunkId, cited, quote }: PassagePre
         <Skeleton className="h-3 w-2/3" />
       </div>
     )
-  if (chunk.isError)
+  if (chunk.isError || doc.isError)
     return (
       <p role="alert" className="text-destructive text-sm">
-        Could not load the passage: {errorMessage(chunk.error)}
+        Could not load the passage: {errorMessage(chunk.error ?? doc.error)}
       </p>
     )
-  if (!passage)
+  if (!passage || !doc.data)
     return (
       <div className="grid gap-3 text-sm">
         <p className="text-muted-foreground">
@@ -53,17 +60,14 @@ export function PassagePreview({ documentId, chunkId, cited, quote }: PassagePre
       </div>
     )
   const range = quoteRange(passage, cited, quote)
-  const parts = range ? splitPassage(passage.content, range.start, range.end) : null
+  const type = documentType(doc.data)
   return (
-    <div ref={box} className="text-sm leading-relaxed break-words whitespace-pre-wrap">
-      {parts ? (
-        <>
-          {parts.before}
-          <PassageMark>{parts.passage}</PassageMark>
-          {parts.after}
-        </>
+    // A passage opening with a heading starts at the top, without the heading's margin.
+    <div ref={box} className="[&>div>*:first-child]:mt-0">
+      {isMarkdown(type) ? (
+        <MarkdownView markdown={passage.content} range={range} />
       ) : (
-        passage.content
+        <TextView text={passage.content} range={range} monospace={type === 'csv'} />
       )}
     </div>
   )

@@ -136,6 +136,9 @@ describe('chat', () => {
     expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true)
     expect(await withinView(chip, log)).toBe(true)
     expect(await reply.isVisible()).toBe(true)
+    // At this width the conversation list makes room for the panel.
+    const list = owner.getByRole('complementary', { name: 'Conversation list' })
+    expect(await list.isVisible()).toBe(false)
     await screenshot(owner, 'chat-citation-panel', { fullPage: false })
     expect(await seriousViolations(owner)).toEqual([])
     await owner.emulateMedia({ colorScheme: 'dark' })
@@ -147,6 +150,7 @@ describe('chat', () => {
     await panel.waitFor({ state: 'detached' })
     expect(new URL(owner.url()).search).toBe('')
     expect(await chip.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await list.isVisible()).toBe(true)
     // A source opens it as well, and Back closes it.
     await reply.getByRole('list', { name: 'Sources' }).getByRole('link').first().click()
     await panel.waitFor()

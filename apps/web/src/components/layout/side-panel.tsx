@@ -23,7 +23,8 @@ type SidePanelProps = {
  * gives it back to what opened it when it closes.
  */
 export function SidePanel(props: SidePanelProps) {
-  const wide = useMediaQuery('(min-width: 768px)')
+  // Beside the page only where both fit: a tablet's width reads better with a sheet.
+  const wide = useMediaQuery('(min-width: 1024px)')
   return wide ? <Aside {...props} /> : <BottomSheet {...props} />
 }
 

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useConversation } from '@/features/chat/api/get-conversation'
 import { usePeople } from '@/features/chat/api/get-people'
 import { ChatScreen } from '@/features/chat/components/chat-screen'
+import { CitationBeside } from '@/features/chat/components/citation-beside'
 import { ConversationView } from '@/features/chat/components/conversation-view'
 import { chatPath } from '@/features/chat/hooks/use-start-conversation'
 import { CitedPassage } from './cited-passage'
@@ -47,13 +48,8 @@ export default function ChatConversationRoute() {
           It was deleted, made private, or was never shared with you.
         </EmptyState>
       ) : conversation.data && people.data ? (
-        <ConversationView
-          key={conversation.data.id}
-          conversation={conversation.data}
-          userId={userId}
-          userName={people.data.get(userId)?.name ?? 'Member'}
-          initialQuestion={ask}
-          onInitialQuestionTaken={takeQuestion}
+        <CitationBeside
+          conversationId={conversation.data.id}
           renderCitation={(citation, key, close) => (
             <CitedPassage
               workspaceId={workspace.id}
@@ -62,7 +58,16 @@ export default function ChatConversationRoute() {
               onClose={close}
             />
           )}
-        />
+        >
+          <ConversationView
+            key={conversation.data.id}
+            conversation={conversation.data}
+            userId={userId}
+            userName={people.data.get(userId)?.name ?? 'Member'}
+            initialQuestion={ask}
+            onInitialQuestionTaken={takeQuestion}
+          />
+        </CitationBeside>
       ) : (
         <div className="grid gap-4 p-8">
           <Skeleton className="h-8 w-1/3" />

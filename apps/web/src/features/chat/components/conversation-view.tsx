@@ -1,16 +1,14 @@
 import { Tooltip } from 'radix-ui'
 import { useEffect, useMemo, useRef } from 'react'
-import type * as React from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { titleFromQuestion } from '../api/create-conversation'
 import { useMessages } from '../api/get-messages'
 import { usePeople } from '../api/get-people'
-import { type Citation, type Conversation, DEFAULT_TITLE } from '../api/types'
+import { type Conversation, DEFAULT_TITLE } from '../api/types'
 import { useUpdateConversation } from '../api/update-conversation'
 import { useChatStream } from '../hooks/use-chat-stream'
 import { useConversationChannel } from '../hooks/use-conversation-channel'
-import { CitationOpener, useOpenCitation } from '../hooks/use-open-citation'
 import { withLiveAnswer } from '../utils/live-answer'
 import { Composer } from './composer'
 import { ConversationHeader } from './conversation-header'
@@ -24,11 +22,6 @@ type ConversationViewProps = {
   /** A question to ask as soon as the conversation opens (asked from the chat start page). */
   initialQuestion?: string | null
   onInitialQuestionTaken?: () => void
-  /**
-   * The open citation's passage, beside the conversation (composed by the route, which knows
-   * how to show a document's passage); `key` changes with the citation.
-   */
-  renderCitation: (citation: Citation, key: string, close: () => void) => React.ReactNode
 }
 
 /** One conversation: its messages, live for everyone in it, and the composer. */
@@ -38,7 +31,6 @@ export function ConversationView({
   userName,
   initialQuestion,
   onInitialQuestionTaken,
-  renderCitation,
 }: ConversationViewProps) {
   const workspaceId = conversation.workspace_id
   const messages = useMessages(conversation.id)
@@ -67,54 +59,47 @@ export function ConversationView({
   // Someone else's answer streaming shows here too; this person's own request comes first.
   const shown = withLiveAnswer(messages.data ?? [], chat.live ?? remote)
   const peopleMap = people.data ?? new Map()
-  const open = useOpenCitation(shown)
 
   return (
     <Tooltip.Provider delayDuration={150}>
-      <CitationOpener value={open.show}>
-        {/* The passage opens beside the messages, which keep their place and scroll. */}
-        <div className="flex h-full min-h-0">
-          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-            <ConversationHeader
-              conversation={conversation}
-              userId={userId}
-              people={peopleMap}
-              present={present}
-            />
-            {messages.isPending ? (
-              <div className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-4 p-8">
-                <Skeleton className="ml-auto h-10 w-1/2" />
-                <Skeleton className="h-24" />
-              </div>
-            ) : messages.isError ? (
-              <p role="alert" className="text-destructive flex-1 p-8 text-sm">
-                {errorMessage(messages.error)}
-              </p>
-            ) : shown.length === 0 ? (
-              <ExampleQuestions workspaceId={workspaceId} onAsk={ask} />
-            ) : (
-              <MessageList
-                messages={shown}
-                workspaceId={workspaceId}
-                userId={userId}
-                people={peopleMap}
-                onRegenerate={
-                  chat.busy ? undefined : (answerId) => void chat.send({ regenerate: answerId })
-                }
-              />
-            )}
-            <Composer
-              key={conversation.id}
-              onSend={ask}
-              busy={chat.busy}
-              onStop={chat.busy ? chat.stop : undefined}
-              onTyping={setTyping}
-              autoFocus
-            />
+      <div className="flex h-full min-h-0 flex-col">
+        <ConversationHeader
+          conversation={conversation}
+          userId={userId}
+          people={peopleMap}
+          present={present}
+        />
+        {messages.isPending ? (
+          <div className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-4 p-8">
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-24" />
           </div>
-          {open.citation ? renderCitation(open.citation, open.key, open.close) : null}
-        </div>
-      </CitationOpener>
+        ) : messages.isError ? (
+          <p role="alert" className="text-destructive flex-1 p-8 text-sm">
+            {errorMessage(messages.error)}
+          </p>
+        ) : shown.length === 0 ? (
+          <ExampleQuestions workspaceId={workspaceId} onAsk={ask} />
+        ) : (
+          <MessageList
+            messages={shown}
+            workspaceId={workspaceId}
+            userId={userId}
+            people={peopleMap}
+            onRegenerate={
+              chat.busy ? undefined : (answerId) => void chat.send({ regenerate: answerId })
+            }
+          />
+        )}
+        <Composer
+          key={conversation.id}
+          onSend={ask}
+          busy={chat.busy}
+          onStop={chat.busy ? chat.stop : undefined}
+          onTyping={setTyping}
+          autoFocus
+        />
+      </div>
     </Tooltip.Provider>
   )
 }

@@ -5,6 +5,9 @@ import type { Citation, Message } from '../api/types'
 /** The open citation's URL parameter: `?cite=<message id>:<n>`. */
 const PARAM = 'cite'
 
+/** Whether the URL has a citation open (the conversation list makes room for it). */
+export const hasOpenCitation = (params: URLSearchParams) => params.has(PARAM)
+
 /** Marks the history entry that opened the panel, so closing it is a step back. */
 const openedHere = { citationPanel: true }
 

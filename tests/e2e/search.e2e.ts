@@ -168,6 +168,7 @@ describe('searching a workspace', () => {
     await screenshot(small, 'search-phone', { fullPage: false })
     expect(await seriousViolations(small)).toEqual([])
     await small.emulateMedia({ colorScheme: 'dark' })
+    await small.waitForFunction(() => document.documentElement.classList.contains('dark'))
     await screenshot(small, 'search-phone-dark', { fullPage: false })
     expect(await seriousViolations(small)).toEqual([])
     await phone.close()
@@ -175,6 +176,7 @@ describe('searching a workspace', () => {
     await page.goto(`${searchUrl}?q=typewriter+water`)
     await results().first().waitFor()
     await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
     await screenshot(page, 'search-results-dark', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
     // The workspace's long name is cut off in the sidebar; its title holds it whole.

@@ -77,7 +77,15 @@ function Aside({ title, description, onClose, focusKey, footer, children }: Side
 function BottomSheet({ title, description, onClose, footer, children }: SidePanelProps) {
   return (
     <Sheet open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetContent side="bottom" className="p-0">
+      <SheetContent
+        side="bottom"
+        className="p-0 outline-none"
+        // Focus the sheet itself, as the wide panel does, rather than its first link.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          ;(event.currentTarget as HTMLElement).focus()
+        }}
+      >
         <div className="border-b py-3 pr-12 pl-4">
           <SheetTitle className="leading-snug font-semibold break-words">{title}</SheetTitle>
           <SheetDescription className="text-muted-foreground mt-0.5 text-xs">

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeProvider } from '../fake-provider/server.ts'
 import { signIn } from './support/app.ts'
@@ -43,6 +43,17 @@ describe('chat', () => {
   }
 
   const answer = (page: Page) => page.getByRole('article', { name: 'Answer' }).last()
+
+  /** Whether `element` is on screen inside `frame` (a scrolling box, or the page). */
+  async function withinView(element: Locator, frame: Locator) {
+    const [inner, outer] = await Promise.all([element.boundingBox(), frame.boundingBox()])
+    return (
+      inner !== null &&
+      outer !== null &&
+      inner.y >= outer.y &&
+      inner.y + inner.height <= Math.min(outer.y + outer.height, 844)
+    )
+  }
 
   beforeAll(async () => {
     fake = await startFakeProvider({ reply: () => modelReply })
@@ -111,8 +122,46 @@ describe('chat', () => {
     expect(await seriousViolations(owner)).toEqual([])
     await owner.emulateMedia({ colorScheme: 'light' })
 
+    // Issue #22: a chip opens its passage beside the conversation, which stays where it was.
+    const log = owner.getByRole('log', { name: 'Messages' })
     const href = (await chip.getAttribute('href'))!
     await chip.click()
+    const panel = owner.getByRole('region', { name: 'word_sample.docx' })
+    await panel.waitFor()
+    expect(new URL(owner.url()).searchParams.get('cite')).toMatch(/^[0-9a-f-]{36}:\d+$/)
+    const cited = panel.locator('mark')
+    await cited.first().waitFor()
+    expect(await cited.first().textContent()).toContain('To get started with swimming')
+    expect(await panel.textContent()).toMatch(/Source 1/)
+    expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    expect(await withinView(chip, log)).toBe(true)
+    expect(await reply.isVisible()).toBe(true)
+    // At this width the conversation list makes room for the panel.
+    const list = owner.getByRole('complementary', { name: 'Conversation list' })
+    expect(await list.isVisible()).toBe(false)
+    await screenshot(owner, 'chat-citation-panel', { fullPage: false })
+    expect(await seriousViolations(owner)).toEqual([])
+    await owner.emulateMedia({ colorScheme: 'dark' })
+    await owner.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    await screenshot(owner, 'chat-citation-panel-dark', { fullPage: false })
+    expect(await seriousViolations(owner)).toEqual([])
+    await owner.emulateMedia({ colorScheme: 'light' })
+    // Escape closes it (a step back in history) and gives focus back to the chip.
+    await owner.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    expect(new URL(owner.url()).search).toBe('')
+    expect(await chip.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await list.isVisible()).toBe(true)
+    // A source opens it as well, and Back closes it.
+    await reply.getByRole('list', { name: 'Sources' }).getByRole('link').first().click()
+    await panel.waitFor()
+    await owner.goBack()
+    await panel.waitFor({ state: 'detached' })
+    expect(await reply.isVisible()).toBe(true)
+
+    // Open the full document: the document page, at the passage, highlighted.
+    await chip.click()
+    await panel.getByRole('link', { name: 'Open the full document' }).click()
     await owner.waitForURL(`${stack.url}${href}`)
     const marks = owner.locator('main mark')
     await marks.first().waitFor()
@@ -138,6 +187,30 @@ describe('chat', () => {
     expect(await page.getByRole('textbox', { name: 'Ask a question' }).isVisible()).toBe(true)
     await screenshot(page, 'phone-chat', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
+
+    // Issue #22: on a phone a citation opens in a sheet; the conversation keeps its place.
+    const log = page.getByRole('log', { name: 'Messages' })
+    const chip = page.getByTestId('citation-chip').first()
+    await chip.scrollIntoViewIfNeeded()
+    const scrolled = await log.evaluate((element) => element.scrollTop)
+    await chip.click()
+    const sheet = page.getByRole('dialog', { name: 'word_sample.docx' })
+    await sheet.locator('mark').first().waitFor()
+    expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    const full = sheet.getByRole('link', { name: 'Open the full document' })
+    expect(await full.isVisible()).toBe(true)
+    expect(await withinView(full, page.locator('body'))).toBe(true)
+    await screenshot(page, 'phone-citation-sheet', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    await screenshot(page, 'phone-citation-sheet-dark', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goBack()
+    await sheet.waitFor({ state: 'detached' })
+    expect(await log.evaluate((element) => element.scrollTop)).toBe(scrolled)
+    expect(await withinView(chip, log)).toBe(true)
     await phone.close()
   })
 

@@ -20,6 +20,9 @@ const files = [
   },
 ]
 
+// Long enough to be cut off in the sidebar, where its title shows it whole.
+const workspaceName = 'Office history of the Northern Regional Records Service'
+
 // Issue #6's scenario: two real documents go through the ingest pipeline; their owner searches
 // as they type, sees highlighted passages from both, narrows to PDFs, and opens a passage.
 describe('searching a workspace', () => {
@@ -33,7 +36,7 @@ describe('searching a workspace', () => {
     const owner = await signedUpClient(stack.url, 'Sam Searcher', 'sam@example.com')
     const { data: workspace, error } = await owner
       .from('workspaces')
-      .insert({ name: 'Office history' })
+      .insert({ name: workspaceName })
       .select('id')
       .single()
     if (error) throw error
@@ -107,5 +110,78 @@ describe('searching a workspace', () => {
     await page.getByText(/Highlighted passage on page/).waitFor({ timeout: 30_000 })
     await page.locator('.pdf-passage').first().waitFor({ timeout: 30_000 })
     await screenshot(page, 'search-opened-passage', { fullPage: false })
+  })
+
+  // Issue #22: the search keeps its place in the URL.
+  it('comes Back to the same query, filter and selected result', async () => {
+    const opened = new URL(page.url()).searchParams.get('chunk')
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname.endsWith('/search'))
+    const params = new URL(page.url()).searchParams
+    expect(params.get('q')).toBe('typewriter water')
+    expect(params.get('type')).toBe('pdf')
+    expect(params.get('result')).toBe(opened)
+    const box = page.getByRole('combobox', { name: 'Search documents' })
+    expect(await box.inputValue()).toBe('typewriter water')
+    expect(await page.getByRole('combobox', { name: 'Type' }).textContent()).toContain('PDF')
+    const selected = page.getByRole('option', { selected: true })
+    expect(await selected.getAttribute('href')).toContain(`?chunk=${opened}`)
+    expect(await page.getByRole('status').textContent()).toMatch(/^\d+ results?$|^Top 20 results$/)
+    // The same address, opened afresh (a shared link), shows the same search.
+    const shared = page.url()
+    await page.goto(shared)
+    expect(await page.getByRole('combobox', { name: 'Search documents' }).inputValue()).toBe(
+      'typewriter water',
+    )
+    await results().first().waitFor()
+    expect(await page.getByRole('option', { selected: true }).getAttribute('href')).toContain(
+      `?chunk=${opened}`,
+    )
+  })
+
+  it('opens the new query’s top result when Enter follows typing at once', async () => {
+    await page.goto(`${searchUrl}?q=typewriter`)
+    await results().first().waitFor()
+    expect((await results().allTextContents()).join('\n')).not.toContain('word_sample.docx')
+    const box = page.getByRole('combobox', { name: 'Search documents' })
+    // Typed and submitted well within the pause after which typing searches.
+    await box.fill('swimming lay down')
+    await box.press('Enter')
+    await page.waitForURL((url) => url.pathname.includes('/documents/'))
+    await page.getByRole('heading', { name: 'word_sample.docx' }).waitFor()
+    await page.goBack()
+    await page.waitForURL((url) => url.searchParams.get('q') === 'swimming lay down')
+  })
+
+  it('reads well on a phone, light and dark', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    })
+    const small = await phone.newPage()
+    await small.goto(`${searchUrl}?q=typewriter+water`)
+    await small
+      .getByRole('listbox', { name: 'Search results' })
+      .getByRole('option')
+      .first()
+      .waitFor()
+    await screenshot(small, 'search-phone', { fullPage: false })
+    expect(await seriousViolations(small)).toEqual([])
+    await small.emulateMedia({ colorScheme: 'dark' })
+    await small.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    await screenshot(small, 'search-phone-dark', { fullPage: false })
+    expect(await seriousViolations(small)).toEqual([])
+    await phone.close()
+
+    await page.goto(`${searchUrl}?q=typewriter+water`)
+    await results().first().waitFor()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    await screenshot(page, 'search-results-dark', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    // The workspace's long name is cut off in the sidebar; its title holds it whole.
+    const switcher = page.getByRole('button', { name: /Switch workspace/ })
+    expect(await switcher.getAttribute('title')).toBe(workspaceName)
+    await page.emulateMedia({ colorScheme: 'light' })
   })
 })

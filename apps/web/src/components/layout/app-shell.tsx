@@ -53,7 +53,9 @@ export function AppShell({ header, nav, footer, title, children }: AppShellProps
           <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setOpen(true)}>
             <MenuIcon />
           </Button>
-          <span className="truncate text-sm font-semibold">{title}</span>
+          <span className="truncate text-sm font-semibold" title={title}>
+            {title}
+          </span>
         </div>
         <Sheet open={open} onOpenChange={setOpen}>
           <SheetContent className="bg-sidebar p-0">

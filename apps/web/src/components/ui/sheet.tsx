@@ -8,18 +8,26 @@ const SheetTrigger = SheetPrimitive.Trigger
 const SheetTitle = SheetPrimitive.Title
 const SheetDescription = SheetPrimitive.Description
 
+const sides = {
+  left: 'data-[state=closed]:slide-out-to-left data-[state=open]:slide-in-from-left inset-y-0 left-0 h-full w-3/4 max-w-xs',
+  bottom:
+    'data-[state=closed]:slide-out-to-bottom data-[state=open]:slide-in-from-bottom inset-x-0 bottom-0 max-h-[85svh] rounded-t-xl border-t',
+}
+
 function SheetContent({
   className,
   children,
+  side = 'left',
   ...props
-}: React.ComponentProps<typeof SheetPrimitive.Content>) {
+}: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0 fixed inset-0 z-50 bg-black/50" />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'bg-background data-[state=closed]:animate-out data-[state=closed]:slide-out-to-left data-[state=open]:animate-in data-[state=open]:slide-in-from-left fixed inset-y-0 left-0 z-50 flex h-full w-3/4 max-w-xs flex-col shadow-lg transition ease-in-out',
+          'bg-background data-[state=closed]:animate-out data-[state=open]:animate-in fixed z-50 flex flex-col shadow-lg transition ease-in-out',
+          sides[side],
           className,
         )}
         {...props}

@@ -238,12 +238,70 @@ describe('chat', () => {
     const chip = within(stored)
       .getAllByTestId('citation-chip')
       .find((c) => c.getAttribute('href') === mangrove)!
+    // A chip opens its passage beside the conversation (a sheet on this narrow window), with
+    // the cited sentence marked; the URL records it, so Back closes it.
     await again.user.click(chip)
+    const panel = await screen.findByRole('dialog', { name: 'Herbarium notes' })
+    expect(again.router.state.location.pathname).toBe(path)
+    expect(again.router.state.location.search).toMatch(/^\?cite=[0-9a-f-]{36}%3A\d+$/)
+    expect(panel).toHaveTextContent(/Source \d · p\. 2/)
+    const mark = await within(panel).findByText(/dried slowly over three weeks/)
+    expect(mark.tagName).toBe('MARK')
+    await again.router.navigate(-1)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(again.router.state.location.search).toBe('')
+    expect(screen.getByRole('article', { name: 'Answer' })).toBeInTheDocument()
+
+    // Escape closes it too, stepping back rather than stacking entries.
+    await again.user.click(chip)
+    await screen.findByRole('dialog', { name: 'Herbarium notes' })
+    await again.user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(again.router.state.location.search).toBe('')
+    expect(again.router.state.historyAction).toBe('POP')
+
+    await again.user.click(chip)
+    const reopened = await screen.findByRole('dialog', { name: 'Herbarium notes' })
+    await again.user.click(within(reopened).getByRole('link', { name: 'Open the full document' }))
     await waitFor(() =>
       expect(`${again.router.state.location.pathname}${again.router.state.location.search}`).toBe(
         mangrove,
       ),
     )
+  })
+
+  it('opens a shared link to a citation, and says so when its passage has gone', async () => {
+    const { workspace } = await ownWorkspace()
+    const { chunkIds } = await addDocument(workspace.id)
+    const { data: conversation } = await supabase
+      .from('conversations')
+      .insert({ workspace_id: workspace.id, title: 'Drying' })
+      .select('id')
+      .single()
+    await ask(conversation!.id, 'How were the mangrove samples dried?')
+    const { data: stored } = await supabase
+      .from('messages')
+      .select('id, citations')
+      .eq('role', 'assistant')
+      .single()
+    const cited = (stored!.citations as { n: number; chunk_id: string }[]).find(
+      (c) => c.chunk_id === chunkIds[1],
+    )!
+    await supabase.from('chunks').delete().eq('id', chunkIds[1]!)
+
+    const { user, router } = renderApp(
+      `/w/${workspace.id}/chat/${conversation!.id}?cite=${stored!.id}:${cited.n}`,
+    )
+    const panel = await screen.findByRole('dialog', { name: 'Herbarium notes' })
+    expect(
+      await within(panel).findByText(/This passage is no longer in the document/),
+    ).toBeInTheDocument()
+    expect(within(panel).getByText(/dried slowly over three weeks/).tagName).toBe('MARK')
+    // Opened from a link, closing stays on the conversation rather than leaving it.
+    await user.click(within(panel).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe(`/w/${workspace.id}/chat/${conversation!.id}`)
+    expect(router.state.location.search).toBe('')
   })
 
   it('shows a teammate nothing of a private conversation until its creator shares it', async () => {

@@ -87,6 +87,86 @@ describe('search', () => {
     )
   })
 
+  it('keeps the query, filters and opened result in the URL, restored on Back', async () => {
+    const { workspace, documentId, chunkIds } = await indexedWorkspace()
+    const { user, router } = renderApp(`/w/${workspace.id}/search`)
+    const box = await screen.findByRole('combobox', { name: 'Search documents' })
+    await user.type(box, 'mangrove')
+    await screen.findByRole('listbox', { name: 'Search results' })
+    // Typing replaces the entry rather than stacking one per keystroke.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=mangrove'))
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(screen.getByRole('status')).toHaveTextContent('1 result')
+
+    await user.click(screen.getByRole('combobox', { name: 'Document' }))
+    await user.click(await screen.findByRole('option', { name: 'Herbarium notes' }))
+    await waitFor(() => expect(router.state.location.search).toBe(`?q=mangrove&doc=${documentId}`))
+    expect(router.state.historyAction).toBe('PUSH')
+
+    await user.click(await screen.findByRole('option', { name: /dried slowly/ }))
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/w/${workspace.id}/documents/${documentId}`),
+    )
+    await router.navigate(-1)
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?q=mangrove&doc=${documentId}&result=${chunkIds[1]}`,
+      ),
+    )
+    const restored = await screen.findByRole('combobox', { name: 'Search documents' })
+    expect(restored).toHaveValue('mangrove')
+    expect(screen.getByRole('combobox', { name: 'Document' })).toHaveTextContent('Herbarium notes')
+    const [option] = within(
+      await screen.findByRole('listbox', { name: 'Search results' }),
+    ).getAllByRole('option')
+    expect(option).toHaveAttribute('aria-selected', 'true')
+    expect(option).toHaveTextContent('dried slowly')
+
+    // Back again: the search before the filter, and the box follows the URL.
+    await router.navigate(-1)
+    await waitFor(() => expect(router.state.location.search).toBe('?q=mangrove'))
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Document' })).toHaveTextContent('All documents'),
+    )
+  })
+
+  it('restores a shared link, ignoring what it got wrong', async () => {
+    const { workspace } = await indexedWorkspace()
+    renderApp(`/w/${workspace.id}/search?q=pressing&type=nonsense&doc=not-an-id`)
+    expect(await screen.findByRole('combobox', { name: 'Search documents' })).toHaveValue(
+      'pressing',
+    )
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    expect(within(results).getAllByRole('option')[0]).toHaveTextContent('Mosses need no pressing')
+  })
+
+  it('never opens the previous query’s result when Enter follows a new query at once', async () => {
+    const { workspace, documentId, chunkIds } = await indexedWorkspace()
+    const { user, router } = renderApp(`/w/${workspace.id}/search?q=ferns`)
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    await within(results).findByText(/acid-free card/)
+    const visited: string[] = []
+    const stop = router.subscribe((state) =>
+      visited.push(`${state.location.pathname}${state.location.search}`),
+    )
+
+    const box = screen.getByRole('combobox', { name: 'Search documents' })
+    await user.clear(box)
+    await user.type(box, 'estuary{Enter}')
+    const mangrove = `/w/${workspace.id}/documents/${documentId}?chunk=${chunkIds[1]}`
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(mangrove),
+    )
+    stop()
+    expect(visited.filter((path) => path.includes('/documents/'))).toEqual([mangrove])
+    // The submitted search is its own entry: Back returns to it, with the result it opened.
+    await router.navigate(-1)
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?q=estuary&result=${chunkIds[1]}`),
+    )
+    expect(await screen.findByRole('combobox', { name: 'Search documents' })).toHaveValue('estuary')
+  })
+
   it('lets a viewer search the workspace they joined', async () => {
     const { workspace } = await indexedWorkspace()
     const { data: voyage } = await supabase

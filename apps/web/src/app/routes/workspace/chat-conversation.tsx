@@ -10,8 +10,10 @@ import { chatKeys } from '@/features/chat/api/keys'
 import type { Conversation } from '@/features/chat/api/types'
 import { usePeople } from '@/features/chat/api/get-people'
 import { ChatScreen } from '@/features/chat/components/chat-screen'
+import { CitationBeside } from '@/features/chat/components/citation-beside'
 import { ConversationView } from '@/features/chat/components/conversation-view'
 import { chatPath } from '@/features/chat/hooks/use-start-conversation'
+import { CitedPassage } from './cited-passage'
 import { useWorkspaceContext } from './context'
 
 /** One conversation, beside the list. */
@@ -68,14 +70,26 @@ export default function ChatConversationRoute() {
           It was deleted, made private, or was never shared with you.
         </EmptyState>
       ) : conversation.data && people.data ? (
-        <ConversationView
-          key={conversation.data.id}
-          conversation={conversation.data}
-          userId={userId}
-          userName={people.data.get(userId)?.name ?? 'Member'}
-          initialQuestion={ask}
-          onInitialQuestionTaken={takeQuestion}
-        />
+        <CitationBeside
+          conversationId={conversation.data.id}
+          renderCitation={(citation, key, close) => (
+            <CitedPassage
+              workspaceId={workspace.id}
+              citation={citation}
+              citationKey={key}
+              onClose={close}
+            />
+          )}
+        >
+          <ConversationView
+            key={conversation.data.id}
+            conversation={conversation.data}
+            userId={userId}
+            userName={people.data.get(userId)?.name ?? 'Member'}
+            initialQuestion={ask}
+            onInitialQuestionTaken={takeQuestion}
+          />
+        </CitationBeside>
       ) : (
         <div className="grid gap-4 p-8">
           <Skeleton className="h-8 w-1/3" />

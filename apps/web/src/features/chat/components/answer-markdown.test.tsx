@@ -33,7 +33,7 @@ function renderAnswer(content: string) {
       path: '*',
       element: (
         <Tooltip.Provider>
-          <AnswerMarkdown content={content} citations={citations} workspaceId="w1" />
+          <AnswerMarkdown content={content} citations={citations} workspaceId="w1" messageId="m1" />
         </Tooltip.Provider>
       ),
     },

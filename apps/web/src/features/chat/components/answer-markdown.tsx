@@ -5,7 +5,12 @@ import type { Citation } from '../api/types'
 import { citeNumber, linkCitations, safeUrl } from '../utils/citations'
 import { CitationChip } from './citation-chip'
 
-type AnswerMarkdownProps = { content: string; citations: Citation[]; workspaceId: string }
+type AnswerMarkdownProps = {
+  content: string
+  citations: Citation[]
+  workspaceId: string
+  messageId: string
+}
 
 // Markdown without raw HTML (react-markdown never renders it) and without images (an answer
 // could otherwise load any URL); links open elsewhere and leak nothing.
@@ -17,6 +22,7 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({
   content,
   citations,
   workspaceId,
+  messageId,
 }: AnswerMarkdownProps) {
   const components: Components = {
     a({ href, children }) {
@@ -27,6 +33,7 @@ export const AnswerMarkdown = memo(function AnswerMarkdown({
             n={n}
             citation={citations.find((c) => c.n === n)}
             workspaceId={workspaceId}
+            messageId={messageId}
           />
         )
       }

@@ -1,10 +1,12 @@
 import { ListIcon } from 'lucide-react'
 import { useState } from 'react'
 import type * as React from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
+import { cn } from '@/lib/utils'
 import { useConversationsRealtime } from '../hooks/use-conversations-realtime'
+import { hasOpenCitation } from '../hooks/use-open-citation'
 import { chatPath, useStartConversation } from '../hooks/use-start-conversation'
 import { ConversationList } from './conversation-list'
 
@@ -24,6 +26,8 @@ export function ChatScreen({ workspaceId, userId, conversationId, children }: Ch
   const [listOpen, setListOpen] = useState(false)
   const navigate = useNavigate()
   const { start, starting } = useStartConversation(workspaceId)
+  // An open citation's panel takes the list's place, unless the window is wide enough for both.
+  const citing = hasOpenCitation(useSearchParams()[0])
   // Once here: the list may be on screen twice (sidebar and phone sheet).
   useConversationsRealtime(workspaceId)
   const list = (
@@ -43,7 +47,10 @@ export function ChatScreen({ workspaceId, userId, conversationId, children }: Ch
   )
   return (
     <div className="flex h-[calc(100svh-3.3rem)] md:h-svh">
-      <aside className="hidden w-64 shrink-0 border-r md:block" aria-label="Conversation list">
+      <aside
+        className={cn('hidden w-64 shrink-0 border-r md:block', citing && 'lg:hidden 2xl:block')}
+        aria-label="Conversation list"
+      >
         {list}
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

@@ -3,17 +3,26 @@ import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Tooltip } from 'radix-ui'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
+import { isPlainClick } from '@/lib/plain-click'
 import { cn } from '@/lib/utils'
 import type { Citation } from '../api/types'
+import { useCitationOpener } from '../hooks/use-open-citation'
 import { citationLabel, pageLabel } from '../utils/citations'
 
-type CitationChipProps = { n: number; citation: Citation | undefined; workspaceId: string }
+type CitationChipProps = {
+  n: number
+  citation: Citation | undefined
+  workspaceId: string
+  messageId: string
+}
 
 /**
- * An inline `[n]`: a link to the cited passage, with a preview (title, pages, quote) on hover
- * or focus. A citation the check found unsupported is marked, in the chip and the preview.
+ * An inline `[n]`: opens the cited passage beside the conversation (its link, for a new tab,
+ * is the document at the passage), with a preview (title, pages, quote) on hover or focus. A
+ * citation the check found unsupported is marked, in the chip and the preview.
  */
-export function CitationChip({ n, citation, workspaceId }: CitationChipProps) {
+export function CitationChip({ n, citation, workspaceId, messageId }: CitationChipProps) {
+  const openCitation = useCitationOpener()
   if (!citation) {
     // The answer cites a source it was not given: say so rather than link nowhere.
     return (
@@ -34,6 +43,11 @@ export function CitationChip({ n, citation, workspaceId }: CitationChipProps) {
           to={documentHref(workspaceId, citation.document_id, citation.chunk_id)}
           aria-label={citationLabel(citation)}
           data-testid="citation-chip"
+          onClick={(event) => {
+            if (!openCitation || !isPlainClick(event)) return
+            event.preventDefault()
+            openCitation(messageId, n)
+          }}
           className={cn(
             'mx-0.5 inline-flex h-5 min-w-5 translate-y-[-1px] items-center justify-center gap-0.5 rounded-md border px-1 align-middle text-[0.7rem] leading-none font-semibold no-underline transition-colors',
             'focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]',

@@ -61,6 +61,7 @@ export function MessageItem({ message, workspaceId, asker, onRegenerate }: Messa
           content={message.content}
           citations={message.citations}
           workspaceId={workspaceId}
+          messageId={message.id}
         />
       ) : streaming ? (
         <Thinking />
@@ -80,7 +81,11 @@ export function MessageItem({ message, workspaceId, asker, onRegenerate }: Messa
           {message.error ?? 'The answer failed.'}
         </p>
       ) : null}
-      <SourcesPanel citations={message.citations} workspaceId={workspaceId} />
+      <SourcesPanel
+        citations={message.citations}
+        workspaceId={workspaceId}
+        messageId={message.id}
+      />
       {!streaming && !message.id.startsWith('pending') ? (
         <MessageActions message={message} onRegenerate={onRegenerate} />
       ) : null}

@@ -2,13 +2,17 @@ import { ChevronRightIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react'
 import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
+import { isPlainClick } from '@/lib/plain-click'
 import type { Citation } from '../api/types'
+import { useCitationOpener } from '../hooks/use-open-citation'
 import { pageLabel } from '../utils/citations'
 
-type SourcesPanelProps = { citations: Citation[]; workspaceId: string }
+type SourcesPanelProps = { citations: Citation[]; workspaceId: string; messageId: string }
 
-/** The passages an answer cites, each opening the document at that passage. */
-export function SourcesPanel({ citations, workspaceId }: SourcesPanelProps) {
+/** The passages an answer cites, each opening beside the conversation (or, in a new tab, the
+ * document at that passage). */
+export function SourcesPanel({ citations, workspaceId, messageId }: SourcesPanelProps) {
+  const openCitation = useCitationOpener()
   if (citations.length === 0) return null
   return (
     <details className="group mt-3 rounded-lg border">
@@ -26,6 +30,11 @@ export function SourcesPanel({ citations, workspaceId }: SourcesPanelProps) {
             <li key={`${citation.n}-${citation.chunk_id}`}>
               <Link
                 to={documentHref(workspaceId, citation.document_id, citation.chunk_id)}
+                onClick={(event) => {
+                  if (!openCitation || !isPlainClick(event)) return
+                  event.preventDefault()
+                  openCitation(messageId, citation.n)
+                }}
                 className="hover:bg-accent flex gap-2 rounded-md p-2 text-sm"
               >
                 <span className="bg-secondary grid size-5 shrink-0 place-items-center rounded text-[0.7rem] font-semibold">

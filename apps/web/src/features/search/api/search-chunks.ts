@@ -18,6 +18,9 @@ const answerSchema = z.object({ results: z.array(resultSchema) })
 
 export type SearchResult = z.infer<typeof resultSchema>
 
+/** The most passages one search returns; the page says "top 20" rather than a total. */
+export const SEARCH_LIMIT = 20
+
 /** What a search is narrowed to: one document, one kind of document, or neither. */
 export type SearchFilters = { documentId: string | null; kind: DocumentKind | null }
 
@@ -41,7 +44,7 @@ export async function searchChunks(
     body: {
       workspace_id: workspaceId,
       query,
-      limit: 20,
+      limit: SEARCH_LIMIT,
       ...(documentId ? { document_ids: [documentId] } : {}),
       ...(kind ? { types: [kind] } : {}),
     },

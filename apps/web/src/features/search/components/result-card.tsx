@@ -1,18 +1,26 @@
 import { FileTextIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { isPlainClick } from '@/lib/plain-click'
 import { cn } from '@/lib/utils'
 import type { SearchResult } from '../api/search-chunks'
 import { pageLabel } from '../utils/snippet'
 import { Snippet } from './snippet'
 
-type ResultCardProps = { result: SearchResult; href: string; id: string; active: boolean }
+type ResultCardProps = {
+  result: SearchResult
+  href: string
+  id: string
+  active: boolean
+  /** Opens the result (recording it in the search's URL first); plain clicks come here. */
+  onOpen: () => void
+}
 
 /**
  * One passage: its document, pages and highlighted snippet, linking to it in the viewer. The
  * link is the listbox's option itself (an option may not hold a link); focus stays in the
  * search box, which chooses among the options.
  */
-export function ResultCard({ result, href, id, active }: ResultCardProps) {
+export function ResultCard({ result, href, id, active, onOpen }: ResultCardProps) {
   const pages = pageLabel(result.page_start, result.page_end)
   return (
     <li role="none">
@@ -22,6 +30,11 @@ export function ResultCard({ result, href, id, active }: ResultCardProps) {
         role="option"
         aria-selected={active}
         tabIndex={-1}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return
+          event.preventDefault()
+          onOpen()
+        }}
         className={cn(
           'bg-card hover:border-ring/60 block rounded-lg border p-4 shadow-xs transition-colors',
           active && 'border-ring ring-ring/30 ring-[3px]',

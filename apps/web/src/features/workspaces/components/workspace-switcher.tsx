@@ -17,7 +17,12 @@ export function WorkspaceSwitcher({ current }: { current: Workspace }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-auto w-full justify-start gap-2 px-2 py-1.5">
+        {/* A long name is cut off: the title shows it whole on hover. */}
+        <Button
+          variant="ghost"
+          className="h-auto w-full justify-start gap-2 px-2 py-1.5"
+          title={current.name}
+        >
           <span className="sr-only">Workspace: </span>
           <span
             aria-hidden
@@ -35,7 +40,9 @@ export function WorkspaceSwitcher({ current }: { current: Workspace }) {
         {(workspaces.data ?? [current]).map((workspace) => (
           <DropdownMenuItem key={workspace.id} asChild>
             <Link to={`/w/${workspace.id}`}>
-              <span className="min-w-0 flex-1 truncate">{workspace.name}</span>
+              <span className="min-w-0 flex-1 truncate" title={workspace.name}>
+                {workspace.name}
+              </span>
               {workspace.id === current.id ? <CheckIcon aria-label="current" /> : null}
             </Link>
           </DropdownMenuItem>

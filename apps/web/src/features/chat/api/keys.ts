@@ -7,4 +7,5 @@ export const chatKeys = {
   messages: (conversationId: string) => [...chatKeys.all, 'messages', conversationId] as const,
   people: (workspaceId: string) => [...chatKeys.all, workspaceId, 'people'] as const,
   examples: (workspaceId: string) => [...chatKeys.all, workspaceId, 'examples'] as const,
+  library: (workspaceId: string) => [...chatKeys.all, workspaceId, 'library'] as const,
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { titleFromQuestion } from '../api/create-conversation'
+import { useLibraryState } from '../api/get-library-state'
 import { useMessages } from '../api/get-messages'
 import { usePeople } from '../api/get-people'
 import { type Conversation, DEFAULT_TITLE } from '../api/types'
@@ -10,6 +11,7 @@ import { useUpdateConversation } from '../api/update-conversation'
 import { useChatStream } from '../hooks/use-chat-stream'
 import { useConversationChannel } from '../hooks/use-conversation-channel'
 import { withLiveAnswer } from '../utils/live-answer'
+import { regenerateBlock } from '../utils/regenerate-block'
 import { Composer } from './composer'
 import { ConversationHeader } from './conversation-header'
 import { ExampleQuestions } from './example-questions'
@@ -39,6 +41,7 @@ export function ConversationView({
   const { remote, present, setTyping } = useConversationChannel(conversation.id, me)
   const chat = useChatStream(conversation.id)
   const rename = useUpdateConversation()
+  const library = useLibraryState(workspaceId)
 
   function ask(question: string) {
     // The first question names a conversation nobody has named yet.
@@ -59,6 +62,8 @@ export function ConversationView({
   // Someone else's answer streaming shows here too; this person's own request comes first.
   const shown = withLiveAnswer(messages.data ?? [], chat.live ?? remote)
   const peopleMap = people.data ?? new Map()
+  const last = shown.at(-1)
+  const regenerateBlocked = last?.role === 'assistant' ? regenerateBlock(last, library.data) : null
 
   return (
     <Tooltip.Provider delayDuration={150}>
@@ -89,6 +94,7 @@ export function ConversationView({
             onRegenerate={
               chat.busy ? undefined : (answerId) => void chat.send({ regenerate: answerId })
             }
+            regenerateBlocked={regenerateBlocked}
           />
         )}
         <Composer

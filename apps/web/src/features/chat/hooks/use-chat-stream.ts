@@ -14,6 +14,7 @@ const empty: LiveAnswer = {
   extractive: false,
   replacing: null,
   error: null,
+  stopped: false,
 }
 
 function apply(live: LiveAnswer, event: ChatEvent): LiveAnswer {
@@ -82,8 +83,16 @@ export function useChatStream(conversationId: string) {
           setLive(state)
         }
       }
+      if (abort.signal.aborted && controller.current === abort) {
+        // Stopped, perhaps before the first token: idle at once, the question kept on screen
+        // (stored rows replace it as the function writes them; none if it never heard).
+        controller.current = null
+        state = { ...state, stopped: true, replacing: state.messageId ? state.replacing : null }
+        setLive(state)
+      }
       await queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) })
-      if (controller.current !== abort) return
+      if (controller.current !== null && controller.current !== abort) return
+      if (state.stopped) return
       controller.current = null
       // An error with no stored row to show it stays on screen until the next question.
       setLive(state.error && !state.messageId ? { ...state, replacing: null } : null)
@@ -92,6 +101,6 @@ export function useChatStream(conversationId: string) {
   )
 
   const stop = useCallback(() => controller.current?.abort(), [])
-  const busy = live !== null && live.error === null
+  const busy = live !== null && live.error === null && !live.stopped
   return { live, busy, send: run, stop }
 }

@@ -65,12 +65,11 @@ describe('extractiveAnswer on Markdown documents', () => {
       '- Swimming in the lake needs a `permit` from the town hall.\n\n| lake | swimming |\n|---|---|\n| north | yes |',
   )
 
-  it('answers in prose: no headings, no Markdown syntax, a matching table offered as a passage', () => {
+  it('answers in prose: no headings, table rows or Markdown syntax', () => {
     const answer = extractiveAnswer('When is swimming in the lake allowed?', [markdown])
     expect(answer).toBe(
       'Swimming in the lake is allowed from June, see the rules [1]. ' +
-        'Swimming in the lake needs a permit from the town hall [1]. ' +
-        'A table on page 1 matches the question: show passage [1].',
+        'Swimming in the lake needs a permit from the town hall [1].',
     )
     const [checked] = checkCitations(answer, [markdown]).citations
     expect(checked?.supported).toBe(true)
@@ -106,6 +105,22 @@ describe('a focused extractive answer', () => {
         'A list on page 2 matches the question: show passage [2].',
     )
     expect(answer.length).toBeLessThan(200)
+  })
+
+  it('offers a matching table as a passage to show, never pasting it', () => {
+    const ratios = source(
+      3,
+      'Capital ratios by year.\n\n| Year | Tier 1 capital ratio |\n|---|---|\n| 2023 | 12.1% |\n| 2024 | 12.5% |',
+    )
+    expect(extractiveAnswer('Tier 1 capital ratio in 2024', [ratios])).toBe(
+      'Capital ratios by year [3]. A table on page 3 matches the question: show passage [3].',
+    )
+    const { citations } = checkCitations(
+      'A table on page 3 matches the question: show passage [3].',
+      [ratios],
+    )
+    // A pointer claims nothing, so the check has nothing to doubt.
+    expect(citations[0]!.supported).toBeNull()
   })
 
   it('keeps to a few sentences', () => {
@@ -164,5 +179,22 @@ describe('closestPassages', () => {
     })
     expect(cards[1]!.quote.length).toBeLessThanOrEqual(281)
     expect(cards[2]!.quote).toBe('Card came from a mill.')
+  })
+})
+
+describe('extractiveAnswer and lists', () => {
+  const packing = source(
+    1,
+    'Before the trip, remember what to pack:\n\n- Wear sunglasses\n- Drink water\n\nMaple syrup is served at breakfast every day.',
+  )
+
+  it('ends a sentence that introduces a list with a full stop, without the list', () => {
+    expect(extractiveAnswer('What should I pack for the trip?', [packing])).toBe(
+      'Before the trip, remember what to pack [1].',
+    )
+  })
+
+  it('counts the words of short list items, so a question about them is not half-answered', () => {
+    expect(extractiveAnswer('sunglasses maple', [packing])).toBe(NO_ANSWER)
   })
 })

@@ -44,32 +44,38 @@ const duplicates = (a: Candidate, b: Candidate) =>
   jaccard(a.words, b.words) >
   (a.source.document_id === b.source.document_id ? NEAR_DUPLICATE : NEAR_DUPLICATE_ACROSS)
 
-/** Every sentence of the top passages, scored against the question. */
+/** Every quotable sentence of the top passages, scored against the question. */
 function candidates(question: string, sources: Source[]): Candidate[] {
   const all = sources.slice(0, PASSAGES).flatMap((source) =>
-    splitSentences(source.content)
-      .filter((s) => s.text.length >= 20 && /\p{L}/u.test(s.text) && !heading.test(s.text))
-      .map((sentence) => ({
-        source,
-        sentence,
-        words: new Set(contentWords(sentence.text)),
-        bulky: isBulky(sentence.text),
-        relevant: false,
-        score: 0,
-      })),
+    splitSentences(source.content).map((sentence) => ({
+      source,
+      sentence,
+      words: new Set(contentWords(sentence.text)),
+      bulky: isBulky(sentence.text),
+      relevant: false,
+      score: 0,
+    })),
   )
+  // Statistics over every sentence, short list items too: a word the passages hold only
+  // there ("wear sunglasses") is still one the question asks about.
   const score = scorer(
     question,
     all.map((c) => c.words),
   )
-  for (const [i, c] of all.entries()) {
+  const quotable = all.filter(
+    (c) =>
+      c.sentence.text.length >= 20 &&
+      /\p{L}/u.test(c.sentence.text) &&
+      !heading.test(c.sentence.text),
+  )
+  for (const [i, c] of quotable.entries()) {
     // Long sentences match more words by chance; earlier passages ranked higher in retrieval.
     const length = Math.max(1, c.words.size / 20)
     const rank = 1 - 0.04 * (c.source.n - 1)
     c.score = (score.coverage(c.words) / Math.sqrt(length)) * rank - i * 1e-9
     c.relevant = clearsBar(score, c.words)
   }
-  return all
+  return quotable
 }
 
 /** The few best sentences that clear the bar: no near-duplicates, at most three a passage. */
@@ -159,7 +165,8 @@ function plain(sentence: string): string {
  * passage's own bracketed numbers become parentheses so they cannot pass for citations.
  */
 function cite(sentence: string, n: number): string {
-  const text = sentence.replace(/\[([\d,\s]+)\]/g, '($1)')
+  // A sentence introducing a list ("Also, don't forget:") ends here, without its list.
+  const text = sentence.replace(/\[([\d,\s]+)\]/g, '($1)').replace(/:$/, '.')
   const end = /([.!?;:]+["'”’)\]]*)$/.exec(text)?.[1]
   if (!end) return `${text} [${n}].`
   return `${text.slice(0, -end.length)} [${n}]${end}`

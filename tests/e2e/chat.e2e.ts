@@ -114,11 +114,12 @@ describe('chat', () => {
     // The same question over the same library would be answered the same: Regenerate says so.
     const regenerate = reply.getByRole('button', { name: 'Regenerate' })
     await expect.poll(() => regenerate.getAttribute('aria-disabled')).toBe('true')
+    await shoot(owner, 'chat-offline-answer')
     await regenerate.hover()
     const why = owner.getByRole('tooltip')
     await why.waitFor()
     expect(await why.textContent()).toContain('regenerating would give this answer again')
-    await shoot(owner, 'chat-offline-answer')
+    await screenshot(owner, 'chat-regenerate-reason', { fullPage: false })
     await owner.mouse.move(0, 0)
     await owner.keyboard.press('Escape')
     await why.waitFor({ state: 'hidden' })

@@ -198,3 +198,14 @@ describe('extractiveAnswer and lists', () => {
     expect(extractiveAnswer('sunglasses maple', [packing])).toBe(NO_ANSWER)
   })
 })
+
+describe('closestPassages and short matches', () => {
+  it('quotes the list item or table row holding the asked word, not the opening', () => {
+    const [packing, table] = closestPassages('sunglasses maple', [
+      source(1, 'To start swimming, lie down in the water.\n\n- Wear sunglasses\n- Drink water'),
+      source(2, 'Ducks eat well.\n\n| Leaves | Ash, Elm, Maple | 50 |'),
+    ])
+    expect(packing!.quote).toBe('Wear sunglasses')
+    expect(table!.quote).toBe('| Leaves | Ash, Elm, Maple | 50 |')
+  })
+})

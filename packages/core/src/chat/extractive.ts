@@ -125,22 +125,32 @@ function sentenceOf({ source, sentence, bulky }: Candidate): string {
 
 /**
  * The passages closest to a question that none answers, as cards to show under NO_ANSWER:
- * the top passages in rank order, each quoting its best-matching sentence (or its opening).
+ * the top passages in rank order, each quoting the sentence that matches most of the
+ * question (a short list item or a table row too: the card shows where the words are), or
+ * its opening when none does.
  */
 export function closestPassages(question: string, sources: Source[]): Citation[] {
-  const scored = candidates(question, sources)
-  return sources.slice(0, CLOSEST).map(({ content, ...source }, i) => {
-    const best = scored
-      .filter((c) => c.source.chunk_id === source.chunk_id && !c.bulky)
-      .sort((a, b) => b.score - a.score)[0]
-    const quote = shorten(plain(best?.sentence.text ?? content))
+  const shown = sources.slice(0, CLOSEST)
+  const sentences = shown.map((source) =>
+    splitSentences(source.content)
+      .filter((s) => !heading.test(s.text))
+      .map((sentence) => ({ sentence, words: new Set(contentWords(sentence.text)) })),
+  )
+  const score = scorer(
+    question,
+    sentences.flat().map((s) => s.words),
+  )
+  return shown.map(({ content, ...source }, i) => {
+    let best = sentences[i]![0]
+    for (const s of sentences[i]!)
+      if (score.coverage(s.words) > score.coverage(best!.words)) best = s
     const offset = source.char_start
     return {
       ...source,
       n: i + 1,
       char_start: best && offset !== null ? offset + best.sentence.start : source.char_start,
       char_end: best && offset !== null ? offset + best.sentence.end : source.char_end,
-      quote,
+      quote: shorten(plain(best?.sentence.text ?? content)),
       supported: null,
     }
   })

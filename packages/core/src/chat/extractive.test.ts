@@ -203,9 +203,13 @@ describe('closestPassages and short matches', () => {
   it('quotes the list item or table row holding the asked word, not the opening', () => {
     const [packing, table] = closestPassages('sunglasses maple', [
       source(1, 'To start swimming, lie down in the water.\n\n- Wear sunglasses\n- Drink water'),
-      source(2, 'Ducks eat well.\n\n| Leaves | Ash, Elm, Maple | 50 |'),
+      source(
+        2,
+        'Ducks eat well.\n\n| Food | Calories |\n|---|---|\n| Leaves | Ash, Elm, Maple | 50 |',
+      ),
     ])
     expect(packing!.quote).toBe('Wear sunglasses')
-    expect(table!.quote).toBe('| Leaves | Ash, Elm, Maple | 50 |')
+    // Only the matching row, as cells rather than a pasted table.
+    expect(table!.quote).toBe('Leaves · Ash, Elm, Maple · 50')
   })
 })

@@ -1,6 +1,6 @@
 import { NO_ANSWER } from './no-answer.ts'
 import { isBulky, isTableRow } from './passage-shape.ts'
-import { clearsBar, scorer } from './relevance.ts'
+import { clearsBar, type Scorer, scorer } from './relevance.ts'
 import { type Sentence, splitSentences } from './sentences.ts'
 import { SHOW_PASSAGE } from './show-passage.ts'
 import type { Citation, Source } from './types.ts'
@@ -150,10 +150,28 @@ export function closestPassages(question: string, sources: Source[]): Citation[]
       n: i + 1,
       char_start: best && offset !== null ? offset + best.sentence.start : source.char_start,
       char_end: best && offset !== null ? offset + best.sentence.end : source.char_end,
-      quote: shorten(plain(best?.sentence.text ?? content)),
+      quote: shorten(best ? cardQuote(best.sentence.text, score) : plain(content)),
       supported: null,
     }
   })
+}
+
+/**
+ * A card's quote: for a table or a list, only its line holding most of the question, a table
+ * row's cells joined by " · " ("Leaves · Ash, Elm, Maple · 50") rather than pasted pipes.
+ */
+function cardQuote(text: string, score: Scorer): string {
+  const lines = text.split('\n').filter((line) => /[\p{L}\p{N}]/u.test(line))
+  let best = lines[0] ?? text
+  for (const line of lines)
+    if (score.coverage(new Set(contentWords(line))) > score.coverage(new Set(contentWords(best))))
+      best = line
+  if (!isTableRow(best)) return plain(best)
+  return best
+    .split(/\||\t/)
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(' · ')
 }
 
 const shorten = (text: string) =>

@@ -18,6 +18,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { parseCitations } from '../packages/core/src/chat/citations.ts'
 import { splitSentences } from '../packages/core/src/chat/sentences.ts'
 import type { Citation } from '../packages/core/src/chat/types.ts'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
@@ -138,7 +139,10 @@ try {
     latencies.push(performance.now() - started)
     const done = reply.events.find((e) => e.event === 'done')
     if (!done) throw new Error(`claim ${claim.id}: ${JSON.stringify(reply.events.at(-1) ?? reply)}`)
-    const citations = (done.data.message as { citations: Citation[] }).citations
+    // Only what the answer cites counts: a no-answer's closest passages are shown, not cited.
+    const message = done.data.message as { content: string; citations: Citation[] }
+    const used = new Set(parseCitations(message.content))
+    const citations = message.citations.filter((c) => used.has(c.n))
     if (citations.length > 0) answered++
     citationCount += citations.length
     supported += citations.filter((c) => c.supported).length

@@ -56,9 +56,9 @@ describe('an offline answer', () => {
     })
 
     const text = streamedText(reply.events)
+    // "Fast drying made the leaves curl" shares only "dried" with the question: below the bar.
     expect(text).toBe(
-      'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact [1]. ' +
-        'Fast drying made the leaves curl [1].',
+      'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact [1].',
     )
     const done = reply.events.at(-1)!.data.message as Record<string, unknown>
     expect(done).toMatchObject({
@@ -100,10 +100,75 @@ describe('an offline answer', () => {
         char_start: null,
         char_end: null,
         quote:
-          'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact. … Fast drying made the leaves curl.',
+          'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact.',
         supported: true,
       },
     ])
+  })
+})
+
+describe('an offline answer from two documents', () => {
+  it('groups its sentences under each title, numbered in the order they are first cited', async () => {
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const reply = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'What happened at the estuary?',
+    })
+    const text = streamedText(reply.events)
+    expect(text).toMatch(/^\*\*(Herbarium notes|Voyage log)\*\*\n\n/)
+    expect(text).toContain('**Herbarium notes**\n\nThe mangrove samples from the estuary')
+    expect(text).toContain('**Voyage log**\n\nWe anchored near the estuary at dawn')
+    const firstUse = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))]
+    expect(firstUse).toEqual([1, 2])
+
+    // The sources event lists the cited passages first, in the answer's order; the stored
+    // citations (the sources panel) count and order as the answer does.
+    const sources = reply.events[1]!.data.sources as { n: number; chunk_id: string }[]
+    expect(sources.map((s) => s.n)).toEqual(sources.map((_, i) => i + 1))
+    const [, answered] = await storedMessages(stack, conversationId)
+    expect(answered!.content).toBe(text)
+    const citations = answered!.citations as { n: number; chunk_id: string; title: string }[]
+    expect(citations.map((c) => c.n)).toEqual([1, 2])
+    expect(citations.map((c) => c.chunk_id)).toEqual(sources.slice(0, 2).map((s) => s.chunk_id))
+    expect(text.indexOf(citations[0]!.title)).toBeLessThan(text.indexOf(citations[1]!.title))
+  })
+})
+
+describe('a question no passage answers', () => {
+  it('says so, and stores the closest passages as cards to open', async () => {
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    // Each passage shares one word with the question: none clears the relevance bar.
+    const reply = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'ferns storms',
+    })
+    expect(streamedText(reply.events)).toBe("I couldn't find a passage that answers this.")
+    const [, answered] = await storedMessages(stack, conversationId)
+    expect(answered).toMatchObject({ status: 'complete', extractive: true })
+    const cards = answered!.citations as Record<string, unknown>[]
+    expect(cards.map((c) => [c.n, c.title, c.quote, c.supported])).toEqual(
+      expect.arrayContaining([
+        [
+          expect.any(Number),
+          'Herbarium notes',
+          'Pressed ferns were mounted on acid-free card and labelled with the collector.',
+          null,
+        ],
+        [expect.any(Number), 'Voyage log', 'Storms kept the ship in harbour for a week.', null],
+      ]),
+    )
+    expect(cards.map((c) => c.n)).toEqual(cards.map((_, i) => i + 1))
+  })
+
+  it('has no cards when the library holds nothing that matches', async () => {
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const reply = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: 'quantum chromodynamics',
+    })
+    expect(streamedText(reply.events)).toBe("I couldn't find a passage that answers this.")
+    const [, answered] = await storedMessages(stack, conversationId)
+    expect(answered!.citations).toEqual([])
   })
 })
 

@@ -109,6 +109,31 @@ describe('an answer from the model', () => {
     })
   })
 
+  it('numbers the stored citations in the order the answer first uses them', async () => {
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const question = 'How were ferns mounted and mangrove samples dried?'
+    // The model cites the second passage first, then the first.
+    fake.script({
+      reply:
+        'The mangrove samples were dried slowly over three weeks [2]. Ferns were mounted on acid-free card [1]. Both were labelled [2, 1].',
+    })
+    const answer = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: question,
+    })
+    const sources = answer.events[1]!.data.sources as { n: number; chunk_id: string }[]
+    const chunkOf = (n: number) => sources.find((s) => s.n === n)!.chunk_id
+    const [, stored] = await storedMessages(stack, conversationId)
+    expect(stored!.content).toBe(
+      'The mangrove samples were dried slowly over three weeks [1]. Ferns were mounted on acid-free card [2]. Both were labelled [1, 2].',
+    )
+    const citations = stored!.citations as { n: number; chunk_id: string }[]
+    expect(citations.map((c) => [c.n, c.chunk_id])).toEqual([
+      [1, chunkOf(2)],
+      [2, chunkOf(1)],
+    ])
+  })
+
   it('speaks Anthropic when the workspace uses a Claude model', async () => {
     await useModel('anthropic:claude-haiku-4-5')
     fake.script({ reply: 'Ferns were mounted on acid-free card [1].' })

@@ -43,6 +43,18 @@ describe('chat', () => {
   }
 
   const answer = (page: Page) => page.getByRole('article', { name: 'Answer' }).last()
+  let offlineUrl = ''
+  let noAnswerUrl = ''
+
+  /** Light and dark screenshots of the page as it is, each checked by axe. */
+  async function shoot(page: Page, name: string) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await screenshot(page, scheme === 'light' ? name : `${name}-dark`, { fullPage: false })
+      expect(await seriousViolations(page)).toEqual([])
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+  }
 
   /** Whether `element` is on screen inside `frame` (a scrolling box, or the page). */
   async function withinView(element: Locator, frame: Locator) {
@@ -83,10 +95,16 @@ describe('chat', () => {
 
   it('offers questions about the workspace’s documents', async () => {
     await owner.goto(chatUrl)
-    await owner.getByRole('list', { name: 'Example questions' }).waitFor()
-    await owner.getByRole('button', { name: 'What are the key points of “word sample”?' }).waitFor()
-    await screenshot(owner, 'chat-empty', { fullPage: false })
-    expect(await seriousViolations(owner)).toEqual([])
+    const examples = owner.getByRole('list', { name: 'Example questions' })
+    await examples.waitFor()
+    // From the document's title and headings, not from random passages.
+    await examples
+      .getByRole('button', { name: 'What does “word sample” say about Swimming in the lake?' })
+      .waitFor()
+    expect(await examples.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining(['What does “word sample” say about Let’s swim?']),
+    )
+    await shoot(owner, 'chat-empty')
   })
 
   it('answers offline with cited sentences, and a citation opens the highlighted passage', async () => {
@@ -95,14 +113,35 @@ describe('chat', () => {
       .fill('How do I get started with swimming?')
     await owner.keyboard.press('Enter')
     await owner.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
+    offlineUrl = owner.url()
     await owner.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
     const reply = answer(owner)
     await reply.getByText('Extracted from your documents — no AI model is configured').waitFor()
     expect(await reply.textContent()).toContain('To get started with swimming')
+    // Citations are numbered 1, 2, 3… in the order the answer uses them, as the sources are.
+    const numbers = await reply.getByTestId('citation-chip').allTextContents()
+    const firstUse = [...new Set(numbers.map(Number))]
+    expect(firstUse).toEqual(firstUse.map((_, i) => i + 1))
+    // The same question over the same library would be answered the same: Regenerate says so.
+    const regenerate = reply.getByRole('button', { name: 'Regenerate' })
+    await expect.poll(() => regenerate.getAttribute('aria-disabled')).toBe('true')
+    await shoot(owner, 'chat-offline-answer')
+    await regenerate.hover()
+    const why = owner.getByRole('tooltip')
+    await why.waitFor()
+    expect(await why.textContent()).toContain('regenerating would give this answer again')
+    await screenshot(owner, 'chat-regenerate-reason', { fullPage: false })
+    await owner.mouse.move(0, 0)
+    await owner.keyboard.press('Escape')
+    await why.waitFor({ state: 'hidden' })
     const chip = reply.getByTestId('citation-chip').first()
     expect(await chip.getAttribute('href')).toMatch(
       new RegExp(`^/w/${workspaceId}/documents/[0-9a-f-]{36}\\?chunk=[0-9a-f-]{36}$`),
     )
+    const count = Number(
+      /\((\d+)\)/.exec(await reply.getByText(/^Sources \(\d+\)$/).innerText())![1],
+    )
+    expect(count).toBe(firstUse.length)
     await reply.getByText(/^Sources \(\d\)$/).click()
     await reply.getByRole('list', { name: 'Sources' }).waitFor()
     // The preview of the last chip; a citation the check found unsupported says so.
@@ -167,6 +206,63 @@ describe('chat', () => {
     await marks.first().waitFor()
     expect((await marks.allTextContents()).join('')).toContain('To get started with swimming')
     await expect.poll(() => marks.first().isVisible()).toBe(true)
+  })
+
+  it('says when no passage answers, and shows the closest passages as cards', async () => {
+    await owner.goto(chatUrl)
+    await owner.getByRole('textbox', { name: 'Ask a question' }).fill('sunglasses maple')
+    await owner.keyboard.press('Enter')
+    await owner.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
+    noAnswerUrl = owner.url()
+    await owner.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
+    const reply = answer(owner)
+    await reply.getByText("I couldn't find a passage that answers this.").waitFor()
+    const cards = reply.getByTestId('passage-card')
+    expect(await cards.count()).toBeGreaterThan(0)
+    const first = cards.first()
+    expect(await first.textContent()).toContain('word_sample.docx')
+    const open = first.getByRole('link', { name: /^Open the passage in word_sample\.docx/ })
+    expect(await open.getAttribute('href')).toMatch(
+      new RegExp(`^/w/${workspaceId}/documents/[0-9a-f-]{36}\\?chunk=[0-9a-f-]{36}$`),
+    )
+    await shoot(owner, 'chat-no-answer')
+    await open.focus()
+    await owner.keyboard.press('Enter')
+    await owner.waitForURL(/\/documents\/[0-9a-f-]{36}\?chunk=/)
+  })
+
+  it('stops before the first token: idle at once, the question kept', async () => {
+    await owner.goto(chatUrl)
+    await owner.getByRole('button', { name: 'New conversation' }).first().click()
+    await owner.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
+    // The function never answers: Stop must not wait for a first token.
+    await owner.route('**/functions/v1/chat', () => {})
+    await owner.getByRole('textbox', { name: 'Ask a question' }).fill('Where do ducks sleep?')
+    await owner.keyboard.press('Enter')
+    await owner.getByRole('button', { name: 'Stop' }).click()
+    await owner.getByRole('button', { name: 'Send' }).waitFor()
+    await owner.getByTestId('user-message').getByText('Where do ducks sleep?').waitFor()
+    await answer(owner).getByText('Stopped').waitFor()
+    expect(await answer(owner).getByRole('status').count()).toBe(0)
+    await owner.unroute('**/functions/v1/chat')
+  })
+
+  it('fits a phone: starter questions, an offline answer and a no-answer', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await owner.context().storageState(),
+    })
+    const page = await phone.newPage()
+    await page.goto(chatUrl)
+    await page.getByRole('list', { name: 'Example questions' }).waitFor()
+    await shoot(page, 'phone-chat-empty')
+    await page.goto(offlineUrl)
+    await page.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
+    await shoot(page, 'phone-chat-offline-answer')
+    await page.goto(noAnswerUrl)
+    await page.getByTestId('passage-card').first().waitFor()
+    await shoot(page, 'phone-chat-no-answer')
+    await phone.close()
   })
 
   it('fits a phone', async () => {

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { checkCitations } from '../../../packages/core/src/chat/citations.ts'
-import type { Source } from '../../../packages/core/src/chat/types.ts'
+import { renumberByFirstUse } from '../../../packages/core/src/chat/renumber.ts'
+import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
 import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { liveAnswer } from './broadcast.ts'
 import { extract, type Generation, generate, pickModel, standaloneQuery } from './generate.ts'
@@ -83,6 +84,7 @@ export async function runTurn(
   let content = ''
   let sources: Source[] = []
   let generation: Generation | null = null
+  let closest: Citation[] | null = null
   let failure: { code: string; message: string } | null = null
   try {
     let at = performance.now()
@@ -93,12 +95,15 @@ export async function runTurn(
       retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query),
     )
     mark('retrieval_ms', at)
+    at = performance.now()
+    if (model) generation = generate(model, turn, sources, stop)
+    else ({ generation, sources, closest } = extract(turn.question, sources))
+    mark('prompt_ms', at)
     sink.send('sources', { sources: sources.map(asCitation) })
     at = performance.now()
-    generation = model ? generate(model, turn, sources, stop) : extract(turn.question, sources)
-    mark('prompt_ms', at)
-    at = performance.now()
     for await (const text of generation.deltas) {
+      // Stopped before this delta: the asker saw none of it, so none of it is kept.
+      if (stop.aborted) break
       if (!content) {
         mark('provider_ms', at)
         mark('first_delta_ms', clock.started)
@@ -106,7 +111,6 @@ export async function runTurn(
       content += text
       sink.send('delta', { text })
       live.delta(text)
-      if (stop.aborted) break
     }
   } catch (error) {
     if (!stop.aborted) failure = problemOf(error)
@@ -116,11 +120,16 @@ export async function runTurn(
   try {
     if (notStored) throw new StepError('chat_failed', notStored.message)
     const status = failure ? 'failed' : stop.aborted ? 'stopped' : 'complete'
-    const checked = checkCitations(content, sources)
+    // Numbered in the order the answer first cites them, as the sources panel lists them.
+    const numbered = renumberByFirstUse(content, sources)
+    content = numbered.answer
+    const checked = checkCitations(content, numbered.sources)
     const citations =
-      model && status === 'complete'
-        ? await judgeCitations(model, checked.citations, checked.doubts, stop)
-        : checked.citations
+      closest && status === 'complete'
+        ? closest
+        : model && status === 'complete'
+          ? await judgeCitations(model, checked.citations, checked.doubts, stop)
+          : checked.citations
     const usage = generation?.usage() ?? null
     const error = failure?.message ?? null
     const message = await step('chat_failed', () =>

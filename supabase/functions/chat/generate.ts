@@ -1,7 +1,9 @@
-import { extractiveAnswer } from '../../../packages/core/src/chat/extractive.ts'
+import { closestPassages, extractiveAnswer } from '../../../packages/core/src/chat/extractive.ts'
+import { NO_ANSWER } from '../../../packages/core/src/chat/no-answer.ts'
 import { buildPrompt, rewriteQuestionPrompt } from '../../../packages/core/src/chat/prompt.ts'
 import { splitSentences } from '../../../packages/core/src/chat/sentences.ts'
-import type { Source } from '../../../packages/core/src/chat/types.ts'
+import { renumberByFirstUse } from '../../../packages/core/src/chat/renumber.ts'
+import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
 import { generateText, type LanguageModel, streamText } from '../_shared/ai/deps.ts'
 import { chatModel, maxRetries, ModelUnavailableError } from '../_shared/ai/providers.ts'
 import { patience, patiently } from './patience.ts'
@@ -42,14 +44,25 @@ export async function standaloneQuery(
   return query.trim() || turn.question
 }
 
-/** The extractive answer, a sentence at a time, so offline answers stream like the others. */
-export function extract(question: string, sources: Source[]): Generation {
-  const text = extractiveAnswer(question, sources)
+/**
+ * The extractive answer, found before the sources are shown so that they can be numbered in
+ * the order it cites them, then streamed a sentence at a time like the others. With no
+ * answer, `closest` holds the passages to show instead.
+ */
+export function extract(
+  question: string,
+  retrieved: Source[],
+): { generation: Generation; sources: Source[]; closest: Citation[] | null } {
+  const found = extractiveAnswer(question, retrieved)
+  const { answer, sources } = renumberByFirstUse(found, retrieved)
+  const closest = found === NO_ANSWER ? closestPassages(question, sources) : null
   async function* deltas() {
-    const sentences = splitSentences(text)
-    for (const [i, s] of sentences.entries()) yield i < sentences.length - 1 ? `${s.text} ` : s.text
+    // Each delta runs to the next sentence, so the blank lines between documents survive.
+    const starts = splitSentences(answer).map((s) => s.start)
+    for (const [i, start] of starts.entries())
+      yield answer.slice(i === 0 ? 0 : start, starts[i + 1])
   }
-  return { deltas: deltas(), usage: () => null }
+  return { generation: { deltas: deltas(), usage: () => null }, sources, closest }
 }
 
 /** The model's answer from the fenced sources, streamed; provider failures are thrown. */

@@ -1,4 +1,5 @@
 import { type Sentence, splitSentences } from './sentences.ts'
+import { isPointer } from './show-passage.ts'
 import type { Citation, Source } from './types.ts'
 import { contentWords } from './words.ts'
 
@@ -37,7 +38,10 @@ function claims(answer: string): Claim[] {
     const previous = result.at(-1)
     if (leading && previous) previous.cites.push(...parseCitations(leading))
     const text = previous ? sentence.text.slice(leading.length) : sentence.text
-    const words = new Set(contentWords(text.replace(marker, ' ')))
+    // A pointer ("show passage [2]") claims nothing: there is nothing to check.
+    const words = isPointer(text.trim())
+      ? new Set<string>()
+      : new Set(contentWords(text.replace(marker, ' ')))
     result.push({ text: text.trim(), words, cites: parseCitations(text) })
   }
   return result

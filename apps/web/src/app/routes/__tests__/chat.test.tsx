@@ -22,6 +22,7 @@ async function ownWorkspace(name = 'Field notes') {
 
 /** One ready document whose passages the offline (extractive) answer can quote. */
 async function addDocument(workspaceId: string) {
+  const headings = ['Pressing', 'Drying', 'Storage']
   const texts = [
     'Pressed ferns were mounted on acid-free card and labelled with the collector.',
     'The mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact.',
@@ -48,6 +49,7 @@ async function addDocument(workspaceId: string) {
           workspace_id: workspaceId,
           ordinal,
           content,
+          heading_path: ['Herbarium notes', headings[ordinal]!],
           page_start: ordinal + 1,
           page_end: ordinal + 1,
           char_start: at,
@@ -166,11 +168,17 @@ describe('chat', () => {
     const { workspace } = await ownWorkspace()
     const { documentId, chunkIds } = await addDocument(workspace.id)
     const { user, router } = renderApp(`/w/${workspace.id}/chat`)
-    // Example questions come from the workspace's own documents.
+    // Example questions come from the titles and headings of the workspace's own documents.
     const examples = await screen.findByRole('list', { name: 'Example questions' })
-    expect(within(examples).getAllByRole('button')[0]).toHaveTextContent(
-      'What are the key points of “Herbarium notes”?',
-    )
+    expect(
+      within(examples)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'What does “Herbarium notes” say about Pressing?',
+      'What does “Herbarium notes” say about Drying?',
+      'What does “Herbarium notes” say about Storage?',
+    ])
 
     await user.type(
       screen.getByRole('textbox', { name: 'Ask a question' }),
@@ -192,6 +200,12 @@ describe('chat', () => {
     const mangrove = `/w/${workspace.id}/documents/${documentId}?chunk=${chunkIds[1]}`
     expect(chips.map((chip) => chip.getAttribute('href'))).toContain(mangrove)
     expect(chips[0]).toHaveAccessibleName(/^Source 1: Herbarium notes, p\. \d/)
+    // Offline, the same question over the same library would be answered the same.
+    const regenerate = within(answer).getByRole('button', { name: 'Regenerate' })
+    await waitFor(() => expect(regenerate).toHaveAttribute('aria-disabled', 'true'))
+    expect(regenerate).toHaveAccessibleDescription(/regenerating would give this answer again/)
+    await user.click(regenerate)
+    expect(screen.getAllByRole('article', { name: 'Answer' })).toHaveLength(1)
     expect(screen.getByTestId('user-message')).toHaveTextContent(
       'How were the mangrove samples dried?',
     )
@@ -302,6 +316,70 @@ describe('chat', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(router.state.location.pathname).toBe(`/w/${workspace.id}/chat/${conversation!.id}`)
     expect(router.state.location.search).toBe('')
+  })
+
+  it('offers no example questions for an empty library', async () => {
+    const { workspace } = await ownWorkspace()
+    renderApp(`/w/${workspace.id}/chat`)
+    expect(await screen.findByText(/Add documents to the library to start/)).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Example questions' })).not.toBeInTheDocument()
+  })
+
+  it('says when no passage answers, showing the closest passages as cards to open', async () => {
+    const { workspace } = await ownWorkspace()
+    const { documentId, chunkIds } = await addDocument(workspace.id)
+    const { user } = renderApp(`/w/${workspace.id}/chat`)
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Ask a question' }),
+      'ferns mosses{Enter}',
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Answer' })).toHaveAttribute(
+        'data-status',
+        'complete',
+      ),
+    )
+    const answer = screen.getByRole('article', { name: 'Answer' })
+    expect(answer).toHaveTextContent("I couldn't find a passage that answers this.")
+    const cards = within(answer).getAllByTestId('passage-card')
+    expect(cards.length).toBeGreaterThanOrEqual(2)
+    const ferns = cards.find((card) => card.textContent?.includes('Pressed ferns'))!
+    expect(ferns).toHaveTextContent('Herbarium notes')
+    expect(ferns).toHaveTextContent('p. 1')
+    const open = within(ferns).getByRole('link', {
+      name: 'Open the passage in Herbarium notes, p. 1',
+    })
+    expect(open).toHaveAttribute(
+      'href',
+      `/w/${workspace.id}/documents/${documentId}?chunk=${chunkIds[0]}`,
+    )
+    expect(within(answer).queryByText(/^Sources \(/)).not.toBeInTheDocument()
+  })
+
+  it('stops from the moment a question is sent: idle again, the question kept', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocument(workspace.id)
+    const { data: conversation, error } = await supabase
+      .from('conversations')
+      .insert({ workspace_id: workspace.id, title: 'Stopping' })
+      .select()
+      .single()
+    if (error) throw error
+    const { user } = renderApp(`/w/${workspace.id}/chat/${conversation.id}`)
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Ask a question' }),
+      'How are mosses kept?{Enter}',
+    )
+    // Stop is there at once, before any token has arrived.
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument()
+    expect(screen.getByTestId('user-message')).toHaveTextContent('How are mosses kept?')
+    const answer = screen.getByRole('article', { name: 'Answer' })
+    expect(answer).toHaveTextContent('Stopped')
+    expect(within(answer).queryByRole('status')).not.toBeInTheDocument()
+    // Whatever the function wrote meanwhile, the question shows once.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1)
   })
 
   it('shows a teammate nothing of a private conversation until its creator shares it', async () => {

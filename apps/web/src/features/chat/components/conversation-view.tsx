@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useConnectionDown } from '@/hooks/use-connection'
 import { errorMessage } from '@/lib/errors'
 import { titleFromQuestion } from '../api/create-conversation'
+import { useLibraryState } from '../api/get-library-state'
 import { useMessages } from '../api/get-messages'
 import { usePeople } from '../api/get-people'
 import { type Conversation, DEFAULT_TITLE } from '../api/types'
@@ -11,6 +12,7 @@ import { useUpdateConversation } from '../api/update-conversation'
 import { useChatStream } from '../hooks/use-chat-stream'
 import { useConversationChannel } from '../hooks/use-conversation-channel'
 import { withLiveAnswer } from '../utils/live-answer'
+import { regenerateBlock } from '../utils/regenerate-block'
 import { Composer } from './composer'
 import { ConversationDeleted } from './conversation-deleted'
 import { ConversationHeader } from './conversation-header'
@@ -46,6 +48,7 @@ export function ConversationView({
   const chat = useChatStream(conversation.id)
   const rename = useUpdateConversation()
   const offline = useConnectionDown()
+  const library = useLibraryState(workspaceId)
 
   function ask(question: string) {
     // The first question names a conversation nobody has named yet.
@@ -66,6 +69,8 @@ export function ConversationView({
   // Someone else's answer streaming shows here too; this person's own request comes first.
   const shown = withLiveAnswer(messages.data ?? [], chat.live ?? remote)
   const peopleMap = people.data ?? new Map()
+  const last = shown.at(-1)
+  const regenerateBlocked = last?.role === 'assistant' ? regenerateBlock(last, library.data) : null
 
   return (
     <Tooltip.Provider delayDuration={150}>
@@ -98,6 +103,7 @@ export function ConversationView({
                 ? undefined
                 : (answerId) => void chat.send({ regenerate: answerId })
             }
+            regenerateBlocked={regenerateBlocked}
           />
         )}
         {deleted ? (

@@ -1,4 +1,5 @@
 import { CheckIcon, CopyIcon, RefreshCwIcon, ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react'
+import { Tooltip } from 'radix-ui'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -7,10 +8,15 @@ import { useRateAnswer } from '../api/rate-answer'
 import type { Message } from '../api/types'
 import { FeedbackDialog } from './feedback-dialog'
 
-type MessageActionsProps = { message: Message; onRegenerate?: () => void }
+type MessageActionsProps = {
+  message: Message
+  onRegenerate?: () => void
+  /** Why Regenerate is off, shown as its tooltip; null or absent when it is on. */
+  regenerateBlocked?: string | null
+}
 
 /** Copy, thumbs up or down (with an optional comment), and Regenerate on the last answer. */
-export function MessageActions({ message, onRegenerate }: MessageActionsProps) {
+export function MessageActions({ message, onRegenerate, regenerateBlocked }: MessageActionsProps) {
   const rate = useRateAnswer(message.conversation_id)
   const [copied, setCopied] = useState(false)
   const [asking, setAsking] = useState<1 | -1 | null>(null)
@@ -60,7 +66,37 @@ export function MessageActions({ message, onRegenerate }: MessageActionsProps) {
           {thumb(-1, 'Bad answer', ThumbsDownIcon)}
         </>
       ) : null}
-      {onRegenerate ? (
+      {onRegenerate && regenerateBlocked ? (
+        <Tooltip.Root>
+          <Tooltip.Trigger asChild>
+            {/* aria-disabled, not disabled: the button stays focusable so its reason can be read. */}
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-disabled
+              aria-describedby={`regenerate-why-${message.id}`}
+              className="cursor-not-allowed opacity-50 hover:bg-transparent"
+              onClick={(event) => event.preventDefault()}
+            >
+              <RefreshCwIcon />
+              Regenerate
+            </Button>
+          </Tooltip.Trigger>
+          <span id={`regenerate-why-${message.id}`} className="sr-only">
+            {regenerateBlocked}
+          </span>
+          <Tooltip.Portal>
+            <Tooltip.Content
+              side="top"
+              sideOffset={6}
+              collisionPadding={12}
+              className="bg-popover text-popover-foreground z-50 max-w-72 rounded-lg border px-3 py-2 text-xs shadow-md"
+            >
+              {regenerateBlocked}
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+      ) : onRegenerate ? (
         <Button size="sm" variant="ghost" onClick={onRegenerate}>
           <RefreshCwIcon />
           Regenerate

@@ -1,7 +1,9 @@
+import { NO_ANSWER } from '@sourcebook/core/chat/no-answer'
 import { BookOpenTextIcon, CircleAlertIcon, SquareIcon } from 'lucide-react'
 import type { Person } from '../api/get-people'
 import type { Message } from '../api/types'
 import { AnswerMarkdown } from './answer-markdown'
+import { ClosestPassages } from './closest-passages'
 import { MessageActions } from './message-actions'
 import { SourcesPanel } from './sources-panel'
 
@@ -11,6 +13,8 @@ type MessageItemProps = {
   /** Who asked, when it was someone else (shared conversations). */
   asker: Person | null
   onRegenerate?: () => void
+  /** Why Regenerate is off (the answer would come out the same), if it is. */
+  regenerateBlocked?: string | null
 }
 
 function Thinking() {
@@ -30,7 +34,13 @@ function Thinking() {
 }
 
 /** One message: a question on the right, or an answer with its citations, state and actions. */
-export function MessageItem({ message, workspaceId, asker, onRegenerate }: MessageItemProps) {
+export function MessageItem({
+  message,
+  workspaceId,
+  asker,
+  onRegenerate,
+  regenerateBlocked,
+}: MessageItemProps) {
   if (message.role === 'user') {
     return (
       <div className="flex flex-col items-end" data-testid="user-message">
@@ -42,6 +52,8 @@ export function MessageItem({ message, workspaceId, asker, onRegenerate }: Messa
     )
   }
   const streaming = message.status === 'streaming'
+  // An offline answer that found nothing stores the closest passages to show instead.
+  const unanswered = message.extractive && !streaming && message.content.trim() === NO_ANSWER
   return (
     <article
       className="min-w-0"
@@ -81,13 +93,21 @@ export function MessageItem({ message, workspaceId, asker, onRegenerate }: Messa
           {message.error ?? 'The answer failed.'}
         </p>
       ) : null}
-      <SourcesPanel
-        citations={message.citations}
-        workspaceId={workspaceId}
-        messageId={message.id}
-      />
+      {unanswered ? (
+        <ClosestPassages passages={message.citations} workspaceId={workspaceId} />
+      ) : (
+        <SourcesPanel
+          citations={message.citations}
+          workspaceId={workspaceId}
+          messageId={message.id}
+        />
+      )}
       {!streaming && !message.id.startsWith('pending') ? (
-        <MessageActions message={message} onRegenerate={onRegenerate} />
+        <MessageActions
+          message={message}
+          onRegenerate={onRegenerate}
+          regenerateBlocked={regenerateBlocked}
+        />
       ) : null}
     </article>
   )

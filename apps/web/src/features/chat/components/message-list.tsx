@@ -13,6 +13,8 @@ type MessageListProps = {
   people: Map<string, Person>
   /** Regenerates the last answer; absent while an answer streams. */
   onRegenerate?: (answerId: string) => void
+  /** Why regenerating the last answer is off (it would come out the same), if it is. */
+  regenerateBlocked?: string | null
 }
 
 /** Within this many pixels of the end counts as "at the bottom" and keeps following. */
@@ -28,6 +30,7 @@ export function MessageList({
   userId,
   people,
   onRegenerate,
+  regenerateBlocked,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [following, setFollowing] = useState(true)
@@ -101,6 +104,7 @@ export function MessageList({
                       ? () => onRegenerate(message.id)
                       : undefined
                   }
+                  regenerateBlocked={message.id === lastAnswer?.id ? regenerateBlocked : null}
                 />
               </div>
             )

@@ -14,6 +14,7 @@ const empty: LiveAnswer = {
   extractive: false,
   replacing: null,
   error: null,
+  stopped: false,
 }
 
 function apply(live: LiveAnswer, event: ChatEvent): LiveAnswer {
@@ -98,8 +99,16 @@ export function useChatStream(conversationId: string) {
         setLive(null)
         return
       }
+      if (abort.signal.aborted && controller.current === abort) {
+        // Stopped, perhaps before the first token: idle at once, the question kept on screen
+        // (stored rows replace it as the function writes them; none if it never heard).
+        controller.current = null
+        state = { ...state, stopped: true, replacing: state.messageId ? state.replacing : null }
+        setLive(state)
+      }
       await queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) })
-      if (controller.current !== abort) return
+      if (controller.current !== null && controller.current !== abort) return
+      if (state.stopped) return
       controller.current = null
       setLive(null)
     },
@@ -110,6 +119,6 @@ export function useChatStream(conversationId: string) {
   const retry = useCallback(() => {
     if (unsent) void run(unsent.request)
   }, [run, unsent])
-  const busy = live !== null && live.error === null
+  const busy = live !== null && live.error === null && !live.stopped
   return { live, busy, send: run, stop, unsent, retry }
 }

@@ -17,6 +17,7 @@ const startAnswer = (messageId: string, userMessageId: string | null): LiveAnswe
   sources: [],
   extractive: false,
   replacing: null,
+  stopped: false,
   error: null,
 })
 

@@ -2,16 +2,34 @@ import { describe, expect, it } from 'vitest'
 import { exampleQuestions } from './example-questions'
 
 describe('exampleQuestions', () => {
-  it('asks about each document, tidying file names', () => {
-    expect(exampleQuestions(['annual_report_2024.pdf', 'Field notes', 'Field notes'])).toEqual([
-      'What are the key points of “annual report 2024”?',
-      'What does “Field notes” conclude?',
-      'Which figures or dates does “annual report 2024” mention?',
+  it('asks what each document says about its headings, taking the documents in turn', () => {
+    expect(
+      exampleQuestions([
+        {
+          title: 'travel_policy.pdf',
+          headings: ['Travel policy', '1. Hotels', '1. Hotels', '2. Flights:', '3. Meals'],
+        },
+        { title: 'Field notes', headings: ['## Mosses', 'Ferns'] },
+      ]),
+    ).toEqual([
+      'What does “travel policy” say about Hotels?',
+      'What does “Field notes” say about Mosses?',
+      'What does “travel policy” say about Flights?',
     ])
+  })
+
+  it('asks for the key points of a document without headings, once, and skips repeats', () => {
+    expect(
+      exampleQuestions([
+        { title: 'notes.txt', headings: [] },
+        { title: 'notes.txt', headings: ['Later'] },
+        { title: 'Budget', headings: ['x', `${'Long '.repeat(30)}heading`, '2024'] },
+      ]),
+    ).toEqual(['What are the key points of “notes”?', 'What are the key points of “Budget”?'])
   })
 
   it('has nothing to suggest without documents', () => {
     expect(exampleQuestions([])).toEqual([])
-    expect(exampleQuestions(['  '])).toEqual([])
+    expect(exampleQuestions([{ title: '  ', headings: ['Hotels'] }])).toEqual([])
   })
 })

@@ -13,6 +13,8 @@ export type LiveAnswer = {
   /** The answer being regenerated, hidden while its replacement streams. */
   replacing: string | null
   error: string | null
+  /** Stopped by the person who asked: shown as stopped until the stored rows say more. */
+  stopped: boolean
 }
 
 const pending = (fields: Partial<Message> & Pick<Message, 'id' | 'role'>): Message => ({
@@ -37,12 +39,24 @@ export function withLiveAnswer(stored: Message[], live: LiveAnswer | null): Mess
   if (!live) return stored
   const shown = stored
     .filter((message) => message.id !== live.replacing)
-    .map((message) =>
+    .map((message): Message =>
       message.id === live.messageId && message.status === 'streaming'
-        ? { ...message, content: live.text, citations: live.sources, extractive: live.extractive }
+        ? {
+            ...message,
+            content: live.text,
+            citations: live.sources,
+            extractive: live.extractive,
+            status: live.stopped ? 'stopped' : message.status,
+          }
         : message,
     )
   const ids = new Set(shown.map((message) => message.id))
+  // Stopped before the stream named its rows: once the stored turn ends with this question,
+  // it is the one the function wrote.
+  const lastQuestion = shown.findLast((message) => message.role === 'user')
+  if (live.stopped && !live.userMessageId && lastQuestion?.content === live.question) {
+    return stored
+  }
   if (live.question !== null && !(live.userMessageId && ids.has(live.userMessageId))) {
     shown.push(
       pending({
@@ -61,7 +75,7 @@ export function withLiveAnswer(stored: Message[], live: LiveAnswer | null): Mess
         content: live.text,
         citations: live.sources,
         extractive: live.extractive,
-        status: live.error ? 'failed' : 'streaming',
+        status: live.error ? 'failed' : live.stopped ? 'stopped' : 'streaming',
         error: live.error,
       }),
     )

@@ -27,6 +27,7 @@ const live = (fields: Partial<LiveAnswer> = {}): LiveAnswer => ({
   extractive: false,
   replacing: null,
   error: null,
+  stopped: false,
   ...fields,
 })
 
@@ -78,5 +79,31 @@ describe('withLiveAnswer', () => {
       ['u1', 'complete', null],
       ['pending-answer', 'failed', 'Rate limited'],
     ])
+  })
+})
+
+describe('withLiveAnswer after Stop', () => {
+  const history = [row('u1', 'user'), row('a1', 'assistant')]
+
+  it('keeps the question on screen, stopped, when the function never named its rows', () => {
+    const shown = withLiveAnswer(history, live({ question: 'Why?', stopped: true }))
+    expect(shown.slice(2).map((m) => [m.role, m.content, m.status])).toEqual([
+      ['user', 'Why?', 'complete'],
+      ['assistant', '', 'stopped'],
+    ])
+  })
+
+  it('shows the stored turn instead once the function has written it', () => {
+    const stored = [...history, row('u2', 'user', { content: 'Why?' }), row('a2', 'assistant')]
+    expect(withLiveAnswer(stored, live({ question: 'Why?', stopped: true }))).toBe(stored)
+  })
+
+  it('marks the stored row still streaming as stopped', () => {
+    const stored = [...history, row('u2', 'user'), row('a2', 'assistant', { status: 'streaming' })]
+    const shown = withLiveAnswer(
+      stored,
+      live({ messageId: 'a2', userMessageId: 'u2', text: 'Half', stopped: true }),
+    )
+    expect(shown.at(-1)).toMatchObject({ id: 'a2', content: 'Half', status: 'stopped' })
   })
 })

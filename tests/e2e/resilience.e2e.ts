@@ -24,7 +24,7 @@ describe('resilience', () => {
     await page.waitForURL((url) => url.pathname !== '/sign-in')
   }
 
-  const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Reconnecting…' })
+  const banner = (page: Page) => page.getByText('Reconnecting…')
 
   beforeAll(async () => {
     stack = await startStack()

@@ -1,13 +1,17 @@
 import { LoaderCircleIcon } from 'lucide-react'
 import { useConnectionDown } from '@/hooks/use-connection'
 
-/** A calm note at the top of every page while the server cannot be reached; gone once it can. */
+/**
+ * A calm note at the top of every page while the server cannot be reached; gone once it can.
+ * A bare live region rather than role="status", so pages keep their own status (a result
+ * count, a mail sent) as the one status a person or a test finds.
+ */
 export function ConnectionBanner() {
   const down = useConnectionDown()
   return (
     <div
-      role="status"
       aria-live="polite"
+      aria-atomic
       className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-4"
     >
       {down ? (

@@ -32,6 +32,7 @@ export default function ChatConversationRoute() {
     conversation.data === null &&
     seen?.id === conversationId &&
     queryClient.getQueryData<boolean>(chatKeys.deleted(conversationId)) === true
+  const shown = deletedWhileOpen ? seen : conversation.data
   const ask = (location.state as { ask?: string } | null)?.ask ?? null
   // Asked once: a reload must not ask again.
   const takeQuestion = useCallback(
@@ -46,17 +47,37 @@ export default function ChatConversationRoute() {
       userId={userId}
       conversationId={conversationId}
     >
-      {deletedWhileOpen && seen && people.data ? (
-        <ConversationView
-          key={seen.id}
-          conversation={seen}
-          userId={userId}
-          userName={people.data.get(userId)?.name ?? 'Member'}
-          deleted={{
-            by: people.data.get(seen.created_by)?.name ?? null,
-            backTo: chatPath(workspace.id),
-          }}
-        />
+      {shown && people.data ? (
+        // One tree for the live and the deleted conversation, so the deleted state keeps the
+        // composer (and its draft) rather than mounting a new one.
+        <CitationBeside
+          conversationId={shown.id}
+          renderCitation={(citation, key, close) => (
+            <CitedPassage
+              workspaceId={workspace.id}
+              citation={citation}
+              citationKey={key}
+              onClose={close}
+            />
+          )}
+        >
+          <ConversationView
+            key={shown.id}
+            conversation={shown}
+            userId={userId}
+            userName={people.data.get(userId)?.name ?? 'Member'}
+            initialQuestion={ask}
+            onInitialQuestionTaken={takeQuestion}
+            deleted={
+              deletedWhileOpen
+                ? {
+                    by: people.data.get(shown.created_by)?.name ?? null,
+                    backTo: chatPath(workspace.id),
+                  }
+                : undefined
+            }
+          />
+        </CitationBeside>
       ) : conversation.data === null ? (
         <EmptyState
           icon={SearchXIcon}
@@ -69,27 +90,6 @@ export default function ChatConversationRoute() {
         >
           It was deleted, made private, or was never shared with you.
         </EmptyState>
-      ) : conversation.data && people.data ? (
-        <CitationBeside
-          conversationId={conversation.data.id}
-          renderCitation={(citation, key, close) => (
-            <CitedPassage
-              workspaceId={workspace.id}
-              citation={citation}
-              citationKey={key}
-              onClose={close}
-            />
-          )}
-        >
-          <ConversationView
-            key={conversation.data.id}
-            conversation={conversation.data}
-            userId={userId}
-            userName={people.data.get(userId)?.name ?? 'Member'}
-            initialQuestion={ask}
-            onInitialQuestionTaken={takeQuestion}
-          />
-        </CitationBeside>
       ) : (
         <div className="grid gap-4 p-8">
           <Skeleton className="h-8 w-1/3" />

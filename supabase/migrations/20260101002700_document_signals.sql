@@ -55,8 +55,16 @@ create trigger refresh_document_context
 after update of title, names, periods on public.documents
 for each row execute function public.refresh_document_context();
 
--- Documents stored before: their opening passage is their first chunk's (the periods and
--- names are detected from the original, at import: importing it again detects them).
+-- Documents stored before: their opening passage is their first chunk's, their periods the
+-- years their title names (the rest of detectSignals, dates and quarters from the opening
+-- and names, runs at import: importing the file again detects them).
+update public.documents d
+set periods = array(
+  select distinct m[1]
+  from regexp_matches(d.title, '(?<![[:alnum:]])((?:19|20)[0-9]{2})(?![0-9])', 'g') m
+  order by 1
+  limit 20)
+where d.title ~ '(19|20)[0-9]{2}';
 update public.document_texts t
 set opening = left(c.content, 4000)
 from public.chunks c
@@ -114,11 +122,14 @@ declare
   terms constant text[] :=
     array(select t.lexeme from unnest(public.bm25_lexemes(coalesce(query, ''))) t);
   tsq constant tsquery := public.any_lexeme(terms);
+  -- The years the query names (FY2018 and 2018 alike: its parts hold 2018).
+  years constant text[] := array(select t from unnest(terms) t where t ~ '^(19|20)[0-9]{2}$');
   hidden uuid[];
   -- The lexical rounds pass over the hidden documents and the boosted ones (scored already).
   passed uuid[];
   boosted_ids uuid[] := '{}';
   boosted_scores float8[] := '{}';
+  boosted_favour float8[] := '{}';
   n float8;
   avglen float8;
   -- The known terms, rarest first, with their idfs.
@@ -175,7 +186,12 @@ begin
   -- The documents' scores: BM25 of the query over the ready documents' contexts, each term's
   -- idf from how many of them hold it. A term every document holds adds nothing.
   with docs as (
-    select d.id, length(x.context)::float8 as len, x.context
+    select d.id, length(x.context)::float8 as len, x.context,
+      -- A document of a year the query names is favoured, not the only one found. And the
+      -- score stands for what a passage does not say of its document: nothing is left unsaid
+      -- in a document of one passage (an abstract, a note), most in a long report.
+      case when d.periods && years then 1.25 else 1 end as favour,
+      1 - 1 / greatest(d.chunk_count, 1)::float8 as share
     from public.documents d
     join public.document_texts x on x.document_id = d.id
     where d.workspace_id = ws and d.status = 'ready'
@@ -186,7 +202,7 @@ begin
     select count(*)::float8 as total, greatest(avg(len), 1) as avglen from docs
   ),
   matched as (
-    select d.id, d.len, t.lexeme, cardinality(t.positions) as tf
+    select d.id, d.len, d.favour, d.share, t.lexeme, cardinality(t.positions) as tf
     from docs d, unnest(ts_filter(setweight(d.context, 'A', terms), '{a}')) t
     where d.context @@ tsq
   ),
@@ -196,17 +212,19 @@ begin
     group by m.lexeme, s.total
   ),
   scored as (
-    select m.id, sum(df.idf * m.tf * (k1 + 1) / (m.tf + k1 * (1 - b + b * m.len / s.avglen))) as s
+    select m.id, m.favour,
+      m.share * sum(df.idf * m.tf * (k1 + 1) / (m.tf + k1 * (1 - b + b * m.len / s.avglen))) as s
     from matched m join df using (lexeme), stats s
-    group by m.id
-    order by 2 desc, 1
-    limit doc_boost
+    group by m.id, m.favour, m.share
+  ),
+  best as (
+    select sc.* from scored sc where sc.s > 0 order by sc.favour * sc.s desc, sc.id limit doc_boost
   )
-  select coalesce(array_agg(sc.id order by sc.s desc, sc.id), '{}'),
-    coalesce(array_agg(sc.s order by sc.s desc, sc.id), '{}')
-  into boosted_ids, boosted_scores
-  from scored sc
-  where sc.s > 0 and (hidden is null or sc.id <> all (hidden));
+  select coalesce(array_agg(bs.id order by bs.favour * bs.s desc, bs.id), '{}'),
+    coalesce(array_agg(bs.s order by bs.favour * bs.s desc, bs.id), '{}'),
+    coalesce(array_agg(bs.favour order by bs.favour * bs.s desc, bs.id), '{}')
+  into boosted_ids, boosted_scores, boosted_favour
+  from best bs;
 
   -- Every matching chunk of the boosted documents, scored with its document's score.
   if cardinality(boosted_ids) > 0 and cardinality(known) > 0 then
@@ -214,12 +232,12 @@ begin
       coalesce(array_agg(r.score order by r.score desc, r.id), '{}')
     into top_ids, top_scores
     from (
-      select c.id, bd.s + (
+      select c.id, bd.favour * (bd.s + coalesce((
         select sum(idfs[array_position(known, t.lexeme)] * cardinality(t.positions) * (k1 + 1)
                    / (cardinality(t.positions) + k1 * (1 - b + b * c.lexeme_count / avglen)))
         from unnest(ts_filter(setweight(c.lexemes, 'A', known), '{a}')) t
-      ) as score
-      from unnest(boosted_ids, boosted_scores) bd (id, s)
+      ), 0)) as score
+      from unnest(boosted_ids, boosted_scores, boosted_favour) bd (id, s, favour)
       join public.chunks c on c.document_id = bd.id
       where c.lexemes @@ tsq
       order by 2 desc, 1
@@ -305,11 +323,23 @@ begin
               + coalesce(semantic_weight / (rrf_k + s.rank), 0) end as score
     from lexical l full join semantic s on s.id = l.id
   ),
-  page as (
-    select f.*, c.document_id, c.ordinal, c.page_start, c.page_end, c.content
+  -- Pages as a unit: a page's best passage comes before the second of any page, so five
+  -- passages of one page do not push other pages out of the first results. A document
+  -- without pages (one page: Markdown, text) is not one unit: each passage is its own.
+  placed as (
+    select f.*, c.document_id, c.ordinal, c.page_start, c.page_end, c.content,
+      row_number() over (
+        partition by c.document_id,
+          case when d.page_count > 1 then c.page_start else -1 - c.ordinal end
+        order by f.score desc, f.id) > 1 as repeated
     from fused f
     join public.chunks c on c.id = f.id
-    order by f.score desc, f.id
+    join public.documents d on d.id = c.document_id
+  ),
+  page as (
+    select p.*, row_number() over (order by p.repeated, p.score desc, p.id) as place
+    from placed p
+    order by place
     limit match_count
   )
   select p.id, p.document_id, d.title, p.ordinal, p.page_start, p.page_end, p.score, p.bm25,
@@ -317,5 +347,5 @@ begin
     case when snippets then public.search_snippet(p.content, terms, tsq) end
   from page p
   join public.documents d on d.id = p.document_id
-  order by p.score desc, p.id;
+  order by p.place;
 end $$;

@@ -13,9 +13,11 @@ let workspaceId: string
 const editor = () => clientFor(stack, people.editor)
 const viewer = () => clientFor(stack, people.viewer)
 
-// Forty lines of filler (no word of any query), so each part is a passage of its own.
+// A hundred lines of filler (no word of any query): each part is a passage of its own, and
+// each document has a few more, so that its context counts (a document of one passage has
+// none to lend: its passage says it all).
 const filler = (tag: string) =>
-  Array.from({ length: 40 }, (_, i) => `Line ${tag}${i} was copied into the daybook.`).join('\n')
+  Array.from({ length: 100 }, (_, i) => `Line ${tag}${i} was copied into the daybook.`).join('\n')
 const doc = (opening: string, middle: string) =>
   new TextEncoder().encode(
     [`# ${opening}`, filler('a'), `## Notes`, middle, filler('b')].join('\n\n'),
@@ -50,7 +52,7 @@ beforeAll(async () => {
   await add(
     'ORCHARD_GROWERS_2020.md',
     'Orchard Growers Ltd. members report',
-    'Dues for fishing boats and dues for ferries were paid by the growers for fishing boats.',
+    'Dues for fishing boats, and dues for ferries, were paid by the growers.',
   )
 }, 120_000)
 
@@ -104,14 +106,19 @@ describe('document signals', () => {
       .eq('id', orchard)
       .select('id')
     expect(refused.data).toEqual([])
+    const edit = {
+      title: 'Harbour Trust fiscal year notes',
+      names: ['Harbour Trust Company'],
+      periods: ['2019'],
+    }
     const edited = await editor()
       .from('documents')
-      .update({ names: ['Harbour Trust Company'], periods: ['2019'] })
+      .update(edit)
       .eq('id', orchard)
-      .select('names, periods')
+      .select('title, names, periods')
       .single()
-    expect(edited.data).toEqual({ names: ['Harbour Trust Company'], periods: ['2019'] })
-    // Now the orchard's note is a Harbour Trust document of 2019 too, and says the most.
+    expect(edited.data).toEqual(edit)
+    // Now the orchard's note is a Harbour Trust document of fiscal 2019 too, and says the most.
     expect((await ranked('Harbour Trust dues for fishing boats in fiscal 2019', 'Dues'))[0]).toBe(
       'ORCHARD_GROWERS_2020.md',
     )
@@ -123,5 +130,51 @@ describe('document signals', () => {
       .update({ periods: Array.from({ length: 21 }, (_, i) => String(2000 + i)) })
       .eq('id', ids['ORCHARD_GROWERS_2020.md']!)
     expect(error?.code).toBe('23514')
+  })
+})
+
+describe('pages as a unit', () => {
+  it("puts a page's best passage before the second passage of any page it returns", async () => {
+    const client = editor()
+    const { data: doc } = await client
+      .from('documents')
+      .insert({
+        workspace_id: workspaceId,
+        title: 'Tide tables',
+        status: 'ready',
+        stage: 'ready',
+        page_count: 2,
+      })
+      .select('id')
+      .single()
+    const documentId = (doc as { id: string }).id
+    const passages: [number, string][] = [
+      [1, 'Spring tides and neap tides: spring tides at the full moon.'],
+      [1, 'Spring tides and neap tides: spring tides at the new moon.'],
+      [1, 'Spring tides and neap tides: spring tides twice a month.'],
+      [2, 'Neap tides at the quarter moon.'],
+    ]
+    const inserted = await client.from('chunks').insert(
+      passages.map(([page, content], ordinal) => ({
+        document_id: documentId,
+        workspace_id: workspaceId,
+        ordinal,
+        content,
+        page_start: page,
+        page_end: page,
+      })),
+    )
+    expect(inserted.error).toBeNull()
+    const { data, error } = await viewer().rpc('search_chunks', {
+      workspace_id: workspaceId,
+      query: 'spring and neap tides',
+      match_count: 4,
+      document_ids: [documentId],
+    })
+    expect(error).toBeNull()
+    const rows = data as { page_start: number; score: number }[]
+    expect(rows.map((r) => r.page_start)).toEqual([1, 2, 1, 1])
+    // Page 2's passage scores lower: it is placed, not rescored.
+    expect(rows[1]!.score).toBeLessThan(rows[2]!.score)
   })
 })

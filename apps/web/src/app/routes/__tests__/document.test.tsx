@@ -34,6 +34,7 @@ async function workspaceWithDocument(
       size_bytes: 2048,
       page_count: 3,
       chunk_count: 3,
+      periods: ['2019', 'December 31, 2019'],
       status: 'ready',
       stage: 'ready',
       progress: 1,
@@ -101,6 +102,7 @@ describe('document page', () => {
     const meta = within(header())
     expect(meta.getByText('Text')).toBeInTheDocument()
     expect(meta.getByText('2.0 KB')).toBeInTheDocument()
+    expect(meta.getByText('2019, December 31, 2019')).toBeInTheDocument()
     expect(meta.getByText('Olivia Owner')).toBeInTheDocument()
     expect(meta.getByText('Ready')).toBeInTheDocument()
     expect(meta.getByRole('button', { name: 'Download' })).toBeInTheDocument()

@@ -203,9 +203,16 @@ describe('documents from upload to deletion', () => {
   it('reads well in the dark and on a phone', async () => {
     const chunk = await chunkOf('word_sample.docx', 2)
     const href = `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`
+    // A period as an editor sets one (or import detects): the header shows it in both themes.
+    const period = await editorDb
+      .from('documents')
+      .update({ periods: ['2019', 'December 31, 2019'] })
+      .eq('id', chunk.document_id)
+    expect(period.error).toBeNull()
     await viewer.emulateMedia({ colorScheme: 'dark' })
     await viewer.goto(href)
     await viewer.locator('mark').first().waitFor()
+    await viewer.getByText('2019, December 31, 2019').waitFor()
     expect(await viewer.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,
     )

@@ -201,6 +201,30 @@ describe('document page', () => {
     expect(data?.title).toBe('Estuary survey')
   })
 
+  it('lets an editor set the periods search favours the document for', async () => {
+    const { workspace, documentId } = await workspaceWithDocument()
+    const { user } = renderApp(`/w/${workspace.id}/documents/${documentId}`)
+    await user.click(await screen.findByRole('button', { name: 'Period' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit period' })
+    const field = within(dialog).getByLabelText('Period')
+    expect(field).toHaveValue('2019, December 31, 2019')
+    await user.clear(field)
+    await user.type(field, Array.from({ length: 21 }, (_, i) => 2000 + i).join(','))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name at most 20 periods.')
+    await user.clear(field)
+    await user.type(field, 'FY2020, Q2 2020 ,, FY2020')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await within(header()).findByText('FY2020, Q2 2020')).toBeInTheDocument()
+    const { data } = await supabase
+      .from('documents')
+      .select('periods')
+      .eq('id', documentId)
+      .single()
+    expect(data?.periods).toEqual(['FY2020', 'Q2 2020'])
+  })
+
   it('deletes the document after confirmation and returns to the library', async () => {
     const { workspace, documentId } = await workspaceWithDocument()
     const { user, router } = renderApp(`/w/${workspace.id}/documents/${documentId}`)

@@ -234,6 +234,21 @@ describe('documents from upload to deletion', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'phone-document-top', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
+    // The editor's Period dialog, from the More actions menu, starts from the periods set.
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Period' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit period' })
+    expect(await dialog.getByLabel('Period').inputValue()).toBe('2019, December 31, 2019')
+    await screenshot(page, 'phone-edit-period', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: 'More actions' })
+          .evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true)
     await phone.close()
   })
 

@@ -203,9 +203,16 @@ describe('documents from upload to deletion', () => {
   it('reads well in the dark and on a phone', async () => {
     const chunk = await chunkOf('word_sample.docx', 2)
     const href = `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`
+    // A period as an editor sets one (or import detects): the header shows it in both themes.
+    const period = await editorDb
+      .from('documents')
+      .update({ periods: ['2019', 'December 31, 2019'] })
+      .eq('id', chunk.document_id)
+    expect(period.error).toBeNull()
     await viewer.emulateMedia({ colorScheme: 'dark' })
     await viewer.goto(href)
     await viewer.locator('mark').first().waitFor()
+    await viewer.getByText('2019, December 31, 2019').waitFor()
     expect(await viewer.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,
     )
@@ -227,6 +234,21 @@ describe('documents from upload to deletion', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'phone-document-top', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
+    // The editor's Period dialog, from the More actions menu, starts from the periods set.
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Period' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit period' })
+    expect(await dialog.getByLabel('Period').inputValue()).toBe('2019, December 31, 2019')
+    await screenshot(page, 'phone-edit-period', { fullPage: false })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: 'More actions' })
+          .evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true)
     await phone.close()
   })
 

@@ -164,9 +164,27 @@ export type Database = {
         ]
       }
       document_texts: {
-        Row: { document_id: string; text: string; workspace_id: string }
-        Insert: { document_id: string; text: string; workspace_id: string }
-        Update: { document_id?: string; text?: string; workspace_id?: string }
+        Row: {
+          context: string | null
+          document_id: string
+          opening: string | null
+          text: string
+          workspace_id: string
+        }
+        Insert: {
+          context?: string | null
+          document_id: string
+          opening?: string | null
+          text: string
+          workspace_id: string
+        }
+        Update: {
+          context?: string | null
+          document_id?: string
+          opening?: string | null
+          text?: string
+          workspace_id?: string
+        }
         Relationships: [
           {
             foreignKeyName: 'document_texts_document_id_workspace_id_fkey'
@@ -185,7 +203,9 @@ export type Database = {
           error: string | null
           id: string
           mime_type: string | null
+          names: string[]
           page_count: number | null
+          periods: string[]
           progress: number
           replaces_id: string | null
           sha256: string | null
@@ -205,7 +225,9 @@ export type Database = {
           error?: string | null
           id?: string
           mime_type?: string | null
+          names?: string[]
           page_count?: number | null
+          periods?: string[]
           progress?: number
           replaces_id?: string | null
           sha256?: string | null
@@ -225,7 +247,9 @@ export type Database = {
           error?: string | null
           id?: string
           mime_type?: string | null
+          names?: string[]
           page_count?: number | null
+          periods?: string[]
           progress?: number
           replaces_id?: string | null
           sha256?: string | null

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Chunk } from '../chunk/chunk-document.ts'
 import { ExtractError } from '../extract/errors.ts'
+import { detectSignals } from '../signals/detect-signals.ts'
 import { embedDocument } from './embed-document.ts'
 import { processFile } from './process-file.ts'
 import type { ProgressReporter } from './progress.ts'
@@ -49,16 +50,22 @@ export async function indexDocument(
       return { processed, warning }
     })
     const { chunks } = processed
+    const signals = detectSignals(doc.fileName, chunks[0]?.content ?? '')
     // The text before the row turns ready, so a viewer opening it then finds the text.
-    const text = await supabase
-      .from('document_texts')
-      .upsert({ document_id: doc.id, workspace_id: doc.workspaceId, text: processed.text })
+    const text = await supabase.from('document_texts').upsert({
+      document_id: doc.id,
+      workspace_id: doc.workspaceId,
+      text: processed.text,
+      opening: signals.opening,
+    })
     if (text.error) throw new Error(`the extracted text could not be stored: ${text.error.message}`)
     const fields = {
       progress: 1,
       error: warning ?? null,
       page_count: processed.pageCount,
       chunk_count: chunks.length,
+      periods: signals.periods,
+      names: signals.names,
     }
     const done = await supabase
       .from('documents')

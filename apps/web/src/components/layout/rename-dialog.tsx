@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input'
 
 type RenameFormProps = {
   fieldId: string
+  label: string
   value: string
   schema: z.ZodString
   saveLabel: string
@@ -21,7 +22,7 @@ type RenameFormProps = {
   onDone: () => void
 }
 
-function RenameForm({ fieldId, value, schema, saveLabel, onSave, onDone }: RenameFormProps) {
+function RenameForm({ fieldId, label, value, schema, saveLabel, onSave, onDone }: RenameFormProps) {
   const [title, setTitle] = useState(value)
   const [problem, setProblem] = useState<string | undefined>()
   const [pending, setPending] = useState(false)
@@ -47,7 +48,7 @@ function RenameForm({ fieldId, value, schema, saveLabel, onSave, onDone }: Renam
         void save()
       }}
     >
-      <FormField id={fieldId} label="Title" error={problem}>
+      <FormField id={fieldId} label={label} error={problem}>
         <Input
           autoComplete="off"
           autoFocus
@@ -80,6 +81,8 @@ type RenameDialogProps = {
   heading: string
   description: string
   fieldId: string
+  /** The field's label: 'Title' unless said otherwise. */
+  label?: string
   /** The current title, which the field starts from at each opening. */
   value: string
   /** Checks the new title; its maximum length also caps the field. */
@@ -89,7 +92,7 @@ type RenameDialogProps = {
   onSave: (title: string) => Promise<unknown>
 }
 
-/** A dialog with one Title field that renames something. */
+/** A dialog with one field (a Title by default) that renames something. */
 export function RenameDialog({
   open,
   onOpenChange,
@@ -97,6 +100,7 @@ export function RenameDialog({
   heading,
   description,
   saveLabel = 'Save',
+  label = 'Title',
   ...form
 }: RenameDialogProps) {
   return (
@@ -108,7 +112,12 @@ export function RenameDialog({
         </DialogHeader>
         {/* Mounted while open only, so each opening starts from the current title. */}
         {open ? (
-          <RenameForm {...form} saveLabel={saveLabel} onDone={() => onOpenChange(false)} />
+          <RenameForm
+            {...form}
+            label={label}
+            saveLabel={saveLabel}
+            onDone={() => onOpenChange(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>

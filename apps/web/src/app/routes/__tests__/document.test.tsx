@@ -34,6 +34,7 @@ async function workspaceWithDocument(
       size_bytes: 2048,
       page_count: 3,
       chunk_count: 3,
+      periods: ['2019', 'December 31, 2019'],
       status: 'ready',
       stage: 'ready',
       progress: 1,
@@ -101,6 +102,7 @@ describe('document page', () => {
     const meta = within(header())
     expect(meta.getByText('Text')).toBeInTheDocument()
     expect(meta.getByText('2.0 KB')).toBeInTheDocument()
+    expect(meta.getByText('2019, December 31, 2019')).toBeInTheDocument()
     expect(meta.getByText('Olivia Owner')).toBeInTheDocument()
     expect(meta.getByText('Ready')).toBeInTheDocument()
     expect(meta.getByRole('button', { name: 'Download' })).toBeInTheDocument()
@@ -197,6 +199,30 @@ describe('document page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const { data } = await supabase.from('documents').select('title').eq('id', documentId).single()
     expect(data?.title).toBe('Estuary survey')
+  })
+
+  it('lets an editor set the periods search favours the document for', async () => {
+    const { workspace, documentId } = await workspaceWithDocument()
+    const { user } = renderApp(`/w/${workspace.id}/documents/${documentId}`)
+    await user.click(await screen.findByRole('button', { name: 'Period' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit period' })
+    const field = within(dialog).getByLabelText('Period')
+    expect(field).toHaveValue('2019, December 31, 2019')
+    await user.clear(field)
+    await user.type(field, Array.from({ length: 21 }, (_, i) => 2000 + i).join(','))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name at most 20 periods.')
+    await user.clear(field)
+    await user.type(field, 'FY2020, Q2 2020 ,, FY2020')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await within(header()).findByText('FY2020, Q2 2020')).toBeInTheDocument()
+    const { data } = await supabase
+      .from('documents')
+      .select('periods')
+      .eq('id', documentId)
+      .single()
+    expect(data?.periods).toEqual(['FY2020', 'Q2 2020'])
   })
 
   it('deletes the document after confirmation and returns to the library', async () => {

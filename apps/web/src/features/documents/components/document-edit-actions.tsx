@@ -1,4 +1,4 @@
-import { EllipsisIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { CalendarIcon, EllipsisIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import type * as React from 'react'
 import { useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -10,7 +10,10 @@ import {
 } from '@/components/ui/dropdown-menu'
 import type { DocumentDetail } from '../api/get-document'
 import { DeleteDocumentDialog } from './delete-document-dialog'
+import { EditPeriodsDialog } from './edit-periods-dialog'
 import { RenameDocumentDialog } from './rename-document-dialog'
+
+type Kind = 'rename' | 'periods' | 'delete'
 
 type DocumentEditActionsProps = {
   doc: DocumentDetail
@@ -20,15 +23,15 @@ type DocumentEditActionsProps = {
 }
 
 /**
- * Rename and Delete: buttons from 640 px, behind a "More actions" menu below it so the header's
+ * Rename, Period and Delete: buttons from 640 px, behind a "More actions" menu below it so the header's
  * actions stay on one row on a phone. Only one of the two is displayed at any width, so each
  * action has one accessible name on the page.
  */
 export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActionsProps) {
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<Kind | null>(null)
   const more = useRef<HTMLButtonElement>(null)
   const opener = useRef<HTMLElement | null>(null)
-  const show = (kind: 'rename' | 'delete', from: HTMLElement | null) => {
+  const show = (kind: Kind, from: HTMLElement | null) => {
     opener.current = from
     setDialog(kind)
   }
@@ -53,6 +56,13 @@ export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActio
       </Button>
       <Button
         variant="outline"
+        className="max-sm:hidden"
+        onClick={(event) => show('periods', event.currentTarget)}
+      >
+        <CalendarIcon aria-hidden /> Period
+      </Button>
+      <Button
+        variant="outline"
         className="text-destructive max-sm:hidden"
         onClick={(event) => show('delete', event.currentTarget)}
       >
@@ -74,12 +84,22 @@ export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActio
           <DropdownMenuItem onSelect={() => show('rename', more.current)}>
             <PencilIcon aria-hidden /> Rename
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => show('periods', more.current)}>
+            <CalendarIcon aria-hidden /> Period
+          </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => show('delete', more.current)}>
             <Trash2Icon aria-hidden /> Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <RenameDocumentDialog {...dialogProps} open={dialog === 'rename'} />
+      <EditPeriodsDialog
+        id={doc.id}
+        periods={doc.periods}
+        open={dialog === 'periods'}
+        onOpenChange={dialogProps.onOpenChange}
+        onCloseAutoFocus={dialogProps.onCloseAutoFocus}
+      />
       <DeleteDocumentDialog {...dialogProps} open={dialog === 'delete'} onDeleted={onDeleted} />
     </>
   )

@@ -292,6 +292,10 @@ describe('chat', () => {
     await chip.click()
     const sheet = page.getByRole('dialog', { name: 'word_sample.docx' })
     await sheet.locator('mark').first().waitFor()
+    // The sheet slides up: measure where it comes to rest.
+    await sheet.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)),
+    )
     expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true)
     const full = sheet.getByRole('link', { name: 'Open the full document' })
     expect(await full.isVisible()).toBe(true)

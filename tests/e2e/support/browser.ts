@@ -28,11 +28,16 @@ export async function launchBrowser(): Promise<Browser> {
   return browser
 }
 
-/** The whole page by default; `fullPage: false` keeps the viewport (long documents). */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
-  mkdirSync(screenshotDir, { recursive: true })
-  // A theme switch fades colours for a moment: capture the settled page, not the fade
-  // (transitions only: a spinner's animation never finishes).
+/**
+ * Waits for running CSS transitions: a theme switch fades colours for a moment, and a
+ * screenshot or a contrast check must see the settled page, not the fade (transitions only:
+ * a spinner's animation never finishes).
+ */
+export async function settled(page: Page): Promise<void> {
+  // Two frames first: a switch made just now has then started its transitions.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  )
   await page.evaluate(() =>
     Promise.all(
       document
@@ -41,6 +46,12 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
         .map((animation) => animation.finished.catch(() => {})),
     ),
   )
+}
+
+/** The whole page by default; `fullPage: false` keeps the viewport (long documents). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  mkdirSync(screenshotDir, { recursive: true })
+  await settled(page)
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage })
 }
 

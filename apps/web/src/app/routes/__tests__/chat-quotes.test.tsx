@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { supabase } from '@/lib/supabase'
+import { ask } from '@/testing/ask-chat'
 import { renderApp } from '@/testing/render-app'
 import { signUpAs } from '@/testing/users'
 
@@ -38,21 +39,6 @@ async function conversationBeside(content: string) {
     .single()
   if (conversationError) throw conversationError
   return { workspace, conversation }
-}
-
-/** Asks through the chat function as the signed-in person and reads the whole stream. */
-async function ask(conversationId: string, content: string) {
-  const { data } = await supabase.auth.getSession()
-  const response = await fetch(`${inject('localbaseUrl')}/functions/v1/chat`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${data.session!.access_token}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ conversation_id: conversationId, content }),
-  })
-  const stream = await response.text()
-  if (!stream.includes('event: done')) throw new Error(`the chat failed: ${stream}`)
 }
 
 describe('chat quotes', () => {

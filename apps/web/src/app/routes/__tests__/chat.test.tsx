@@ -1,8 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { supabase } from '@/lib/supabase'
+import { ask } from '@/testing/ask-chat'
 import { renderApp } from '@/testing/render-app'
 import {
   inviteByEmail,
@@ -73,21 +74,6 @@ async function joinAs(workspaceId: string, name: string) {
   const accepted = await supabase.rpc('accept_invitation', { invitation_token: token })
   if (accepted.error) throw accepted.error
   return joined
-}
-
-/** Asks through the chat function as the signed-in person and reads the whole stream. */
-async function ask(conversationId: string, content: string) {
-  const { data } = await supabase.auth.getSession()
-  const response = await fetch(`${inject('localbaseUrl')}/functions/v1/chat`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${data.session!.access_token}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ conversation_id: conversationId, content }),
-  })
-  const stream = await response.text()
-  if (!stream.includes('event: done')) throw new Error(`the chat failed: ${stream}`)
 }
 
 describe('chat', () => {

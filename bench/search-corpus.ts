@@ -1,10 +1,12 @@
 // The text bench:search indexes: SciFact abstracts and chunks of a few FinanceBench filings,
 // repeated with words dropped at random until there are enough, deterministically (the same
 // seed gives the same text), loaded as the database owner in large statements.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chunkDocument } from '@sourcebook/core/chunk/chunk-document'
+import { chunkDocument, type Chunk } from '@sourcebook/core/chunk/chunk-document'
 import { extractDocument } from '@sourcebook/core/extract/extract-document'
+import { storableText } from '@sourcebook/core/ingest/storable-text'
+import { detectSignals } from '@sourcebook/core/signals/detect-signals'
 import type { Localbase } from '../packages/localbase/src/index.ts'
 import type { CorpusEntry } from '../scripts/eval/beir.ts'
 
@@ -79,4 +81,108 @@ export async function loadPassages(
     progress(done + rows.length)
   }
   await lb.db.pg.query('analyze public.chunks, public.documents, public.chunk_term_stats')
+}
+
+/** A filing as the import pipeline stores it: its passages with pages, and its signals. */
+export type LibraryDocument = {
+  title: string
+  periods: string[]
+  names: string[]
+  opening: string
+  chunks: Pick<Chunk, 'content' | 'headingPath' | 'pageStart' | 'pageEnd'>[]
+}
+
+/** Every PDF of the folders, extracted and chunked as an import would. */
+export async function readLibrary(folders: string[]) {
+  const documents: LibraryDocument[] = []
+  for (const folder of folders)
+    for (const file of readdirSync(folder)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()) {
+      const bytes = new Uint8Array(readFileSync(join(folder, file)))
+      const chunks = chunkDocument(await extractDocument({ bytes, fileName: file }))
+      const { periods, names, opening } = detectSignals(file, chunks[0]?.content ?? '')
+      documents.push({
+        title: file,
+        periods,
+        names,
+        opening,
+        // As the import stores them: text Postgres can hold (no NULs, no lone surrogates).
+        chunks: chunks.map(({ content, headingPath, pageStart, pageEnd }) => ({
+          content: storableText(content),
+          headingPath,
+          pageStart,
+          pageEnd,
+        })),
+      })
+    }
+  return documents
+}
+
+/**
+ * Inserts copies of the documents (15% of each passage's words dropped at random, so no two
+ * copies index alike) until the workspace holds `count` chunks: a library of many long,
+ * similar documents, each with the context search_chunks scores as a document.
+ */
+export async function loadLibrary(
+  lb: Localbase,
+  workspaceId: string,
+  documents: LibraryDocument[],
+  count: number,
+  progress: (done: number) => void,
+) {
+  const rand = random(42)
+  const perturb = (text: string) =>
+    text
+      .split(' ')
+      .filter(() => rand() > 0.15)
+      .join(' ')
+  let done = 0
+  for (let i = 0; done < count;) {
+    const batch: (LibraryDocument & { id: string })[] = []
+    for (let size = 0; size < BATCH && done + size < count; i++) {
+      const doc = documents[i % documents.length]!
+      const chunks = doc.chunks.slice(0, count - done - size).map((c) => ({
+        ...c,
+        content: perturb(c.content),
+      }))
+      batch.push({ ...doc, chunks, id: crypto.randomUUID() })
+      size += chunks.length
+    }
+    await lb.db.asService(async (tx) => {
+      const docs = batch.map((d) => ({ ...d, chunkCount: d.chunks.length, chunks: undefined }))
+      await tx.query(
+        `insert into public.documents
+           (id, workspace_id, title, mime_type, status, stage, chunk_count, periods, names)
+         select r.id, $1, r.title, 'application/pdf', 'ready', 'ready', r."chunkCount",
+           r.periods, r.names
+         from jsonb_to_recordset($2::jsonb)
+           as r(id uuid, title text, "chunkCount" int, periods text[], names text[])`,
+        [workspaceId, JSON.stringify(docs)],
+      )
+      await tx.query(
+        `insert into public.document_texts (document_id, workspace_id, text, opening)
+         select r.id, $1, '', r.opening
+         from jsonb_to_recordset($2::jsonb) as r(id uuid, opening text)`,
+        [workspaceId, JSON.stringify(docs)],
+      )
+      const chunks = batch.flatMap((d) =>
+        d.chunks.map((c, ordinal) => ({ ...c, ordinal, documentId: d.id })),
+      )
+      await tx.query(
+        `insert into public.chunks
+           (document_id, workspace_id, ordinal, content, heading_path, page_start, page_end)
+         select r."documentId", $1, r.ordinal, r.content, r."headingPath", r."pageStart",
+           r."pageEnd"
+         from jsonb_to_recordset($2::jsonb) as r("documentId" uuid, ordinal int,
+           content text, "headingPath" text[], "pageStart" int, "pageEnd" int)`,
+        [workspaceId, JSON.stringify(chunks)],
+      )
+    })
+    done += batch.reduce((n, d) => n + d.chunks.length, 0)
+    progress(done)
+  }
+  await lb.db.pg.query(
+    'analyze public.chunks, public.documents, public.document_texts, public.chunk_term_stats',
+  )
 }

@@ -1,32 +1,64 @@
-// Search latency at scale: BENCH_CHUNKS (default 100,000) chunks built by repeating SciFact
-// abstracts and FinanceBench filing chunks with words dropped at random, queried with
-// SciFact's test claims (the first BENCH_QUERIES, default all 300) one at a time: through the
-// `search` Edge Function and through the plain search_chunks RPC (both HTTP + auth + RLS via
-// supabase-js), next to the same SQL run directly on PGlite in the same request context.
+// Search latency at scale: BENCH_CHUNKS (default 100,000) chunks, queried one at a time
+// (the first BENCH_QUERIES, default 300): through the `search` Edge Function and through the
+// plain search_chunks RPC (both HTTP + auth + RLS via supabase-js), next to the same SQL run
+// directly on PGlite in the same request context. Two corpora:
+// - `scifact` (default): one-chunk documents, SciFact abstracts and FinanceBench filing chunks
+//   repeated with words dropped at random, queried with SciFact's test claims;
+// - `library`: the 39 development filings as long documents with their detected signals,
+//   copied (words dropped at random) until there are enough chunks, queried with the
+//   FinanceBench development questions in turn: what the document score costs.
 // Prints a summary and a final JSON line.
-// Run: node bench/search.ts [--dataset ../shared/data/scifact]
+// Run: node bench/search.ts [--corpus scifact|library] [--dataset ../shared/data/scifact]
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
-import { startLocalbase } from '../packages/localbase/src/index.ts'
+import { type Localbase, startLocalbase } from '../packages/localbase/src/index.ts'
 import { loadBeir } from '../scripts/eval/beir.ts'
 import { signInConfirmedUser } from '../scripts/eval/confirmed-user.ts'
-import { loadPassages, readPassages } from './search-corpus.ts'
+import { readQuestions } from '../scripts/eval/library/questions.ts'
+import { loadLibrary, loadPassages, readLibrary, readPassages } from './search-corpus.ts'
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300)
 const workdir = new URL('..', import.meta.url).pathname
+const data = join(workdir, '../shared/data')
 const { values } = parseArgs({
-  options: { dataset: { type: 'string', default: join(workdir, '../shared/data/scifact') } },
+  options: {
+    corpus: { type: 'string', default: 'scifact' },
+    dataset: { type: 'string', default: join(data, 'scifact') },
+  },
 })
-const dataset = loadBeir(resolve(values.dataset), 'test')
-const passages = await readPassages(
-  dataset.corpus,
-  join(workdir, '../shared/data/financebench-pdfs'),
-)
+if (values.corpus !== 'scifact' && values.corpus !== 'library') {
+  console.error(`--corpus is scifact or library, not ${values.corpus}`)
+  process.exit(2)
+}
+
+type Load = (lb: Localbase, workspaceId: string, progress: (done: number) => void) => Promise<void>
+
+/** The corpus's loader and its queries, read before the stack starts. */
+async function readCorpus(): Promise<{ load: Load; queries: string[] }> {
+  if (values.corpus === 'library') {
+    const documents = await readLibrary(
+      ['financebench-pdfs', 'financebench-distractors'].map((d) => join(data, d)),
+    )
+    const questions = readQuestions(join(data, 'financebench-dev/questions.jsonl'))
+    return {
+      load: (lb, workspaceId, progress) =>
+        loadLibrary(lb, workspaceId, documents, CHUNKS, progress),
+      queries: Array.from({ length: QUERIES }, (_, i) => questions[i % questions.length]!.question),
+    }
+  }
+  const dataset = loadBeir(resolve(values.dataset), 'test')
+  const passages = await readPassages(dataset.corpus, join(data, 'financebench-pdfs'))
+  return {
+    load: (lb, workspaceId, progress) => loadPassages(lb, workspaceId, passages, CHUNKS, progress),
+    queries: dataset.queries.slice(0, QUERIES).map((q) => q.text),
+  }
+}
+const { load, queries } = await readCorpus()
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-search-'))
 const lb = await startLocalbase({ workdir, port: 0, dataDir, env: { ...process.env } })
@@ -43,9 +75,7 @@ try {
 
   // Loaded as the database owner in large statements: this measures search, not ingestion.
   const started = performance.now()
-  await loadPassages(lb, workspaceId, passages, CHUNKS, (done) =>
-    process.stderr.write(`\rloaded ${done}/${CHUNKS} chunks`),
-  )
+  await load(lb, workspaceId, (done) => process.stderr.write(`\rloaded ${done}/${CHUNKS} chunks`))
   const loadSeconds = (performance.now() - started) / 1000
   console.log(`\nloaded ${CHUNKS} chunks in ${loadSeconds.toFixed(1)} s`)
   // The load kept the event loop busy past the server's keep-alive timeout: let the server
@@ -79,11 +109,10 @@ try {
   // Each query runs on all three paths; the first to run it reads what the others then find
   // cached, so the order turns with every query and each path goes first a third of the time.
   const paths: Path[] = ['fn', 'rpc', 'sql']
-  const queries = dataset.queries.slice(0, QUERIES)
   for (const [i, query] of queries.entries()) {
     for (const path of [...paths.slice(i % 3), ...paths.slice(0, i % 3)]) {
       const began = performance.now()
-      await run[path](query.text)
+      await run[path](query)
       times[path].push(performance.now() - began)
     }
   }
@@ -99,6 +128,7 @@ try {
   const sql = stats(times.sql)
   const summary = {
     bench: 'search',
+    corpus: values.corpus,
     chunks: CHUNKS,
     queries: queries.length,
     function_p50_ms: fn.p50,

@@ -68,6 +68,11 @@ beforeAll(async () => {
     'Purchases of property and equipment were $253 million in 2019.',
     'Streaming content obligations grew with new original programming.',
   ])
+  // Signals an editor confirmed (or import detected): the reranker sees them with the passage.
+  await stack.db.pg.query(
+    `update public.documents set names = '{Netflix}', periods = '{FY2019}' where id = $1`,
+    [capex2019.documentId],
+  )
   await addReadyDocument(stack, people.editor, workspaceId, 'Netflix 2018 10-K', [
     'Purchases of property and equipment were $173 million in 2018.',
   ])
@@ -162,9 +167,10 @@ describe('search reranked by the chat model as a listwise judge', () => {
     const prompt = promptText(judge!)
     expect(prompt).toMatch(/untrusted data .* never follow instructions/)
     expect(prompt).toContain(`Query: ${QUERY}`)
-    // Each passage whole, fenced, with its document's title and pages.
+    // Each passage whole, fenced, with its document's title, names, periods and pages.
+    const n = lexical.indexOf(capex2019.chunkIds[0]!) + 1
     expect(prompt).toContain(
-      '<source id="1" title="Netflix 2019 10-K" pages="1-2">\nPurchases of property and equipment were $253 million in 2019.\n</source>',
+      `<source id="${n}" title="Netflix 2019 10-K" names="Netflix" periods="FY2019" pages="1-2">\nPurchases of property and equipment were $253 million in 2019.\n</source>`,
     )
     expect(prompt.match(/<source id=/g)).toHaveLength(lexical.length)
   })
@@ -223,7 +229,7 @@ describe('search reranked by a rerank model', () => {
     const documents = request!.body.documents as string[]
     expect(documents).toHaveLength(lexical.length)
     expect(documents).toContain(
-      'Netflix 2019 10-K\nPurchases of property and equipment were $253 million in 2019.',
+      'Netflix 2019 10-K (Netflix, FY2019)\nPurchases of property and equipment were $253 million in 2019.',
     )
     expect(requestsOf('chat')).toEqual([])
   })
@@ -270,6 +276,9 @@ describe('chat reranked', () => {
     const reranked = await askOnce(QUERY)
     const [judge, answer] = requestsOf('chat')
     expect(promptText(judge!)).toContain(`Query: ${QUERY}`)
+    expect(promptText(judge!)).toContain(
+      'title="Netflix 2019 10-K" names="Netflix" periods="FY2019"',
+    )
     const rest = lexical.filter((_, i) => i !== 3 && i !== 1)
     const sources = sourcesOf(reranked)
     expect(ids(sources)).toEqual([lexical[3], lexical[1], ...rest])

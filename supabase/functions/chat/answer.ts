@@ -108,7 +108,7 @@ export async function runTurn(
     mark('retrieval_ms', at)
     if (reranker) {
       at = performance.now()
-      sources = await rerankSources(reranker, query, sources, PASSAGES)
+      sources = await rerankSources(clients.caller, reranker, query, sources, PASSAGES)
       mark('rerank_ms', at)
     }
     at = performance.now()

@@ -24,18 +24,31 @@ export async function chatReranker(
   return rerankerFor(data.reranking, chatModelId)
 }
 
-/** The best `count` sources in the reranker's order, numbered again from 1. */
+/**
+ * The best `count` sources in the reranker's order, numbered again from 1. The reranker sees
+ * each passage's document's periods and names, read as the caller (without them if that fails).
+ */
 export async function rerankSources(
+  caller: SupabaseClient,
   reranker: Reranker,
   query: string,
   sources: Source[],
   count: number,
 ): Promise<Source[]> {
+  const { data } = await caller
+    .from('documents')
+    .select('id, periods, names')
+    .in('id', [...new Set(sources.map((s) => s.document_id))])
+  const signals = new Map(
+    ((data ?? []) as { id: string; periods: string[]; names: string[] }[]).map((d) => [d.id, d]),
+  )
   const { items } = await rerankPassages(reranker, query, sources, (s) => ({
     title: s.title,
     page_start: s.page_start,
     page_end: s.page_end,
     text: s.content,
+    periods: signals.get(s.document_id)?.periods ?? [],
+    names: signals.get(s.document_id)?.names ?? [],
   }))
   return items.slice(0, count).map((source, i) => ({ ...source, n: i + 1 }))
 }

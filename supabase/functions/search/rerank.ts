@@ -35,9 +35,16 @@ export function searchReranker(asked: boolean | undefined, settings: Settings): 
 export const candidates = (limit: number, reranker: Reranker | null) =>
   reranker ? Math.max(limit, RERANK_DEPTH) : limit
 
+type Passage = {
+  id: string
+  content: string
+  documents: { periods: string[]; names: string[] } | null
+}
+
 /**
  * The best `limit` rows in the reranker's order. It reads each passage whole (search rows
- * carry a snippet), as the caller; if that read fails, it judges the snippets.
+ * carry a snippet) with its document's periods and names, as the caller; if that read
+ * fails, it judges the snippets and titles alone.
  */
 export async function rerankRows<T extends Row>(
   api: SupabaseClient,
@@ -50,20 +57,23 @@ export async function rerankRows<T extends Row>(
   const head = rows.slice(0, RERANK_DEPTH)
   const { data } = await api
     .from('chunks')
-    .select('id, content')
+    .select('id, content, documents(periods, names)')
     .in(
       'id',
       head.map((r) => r.chunk_id),
     )
     .setHeader('Authorization', authorization)
-  const content = new Map(
-    (data ?? []).map((c: { id: string; content: string }) => [c.id, c.content]),
-  )
-  const { items, reranked } = await rerankPassages(reranker, query, head, (row) => ({
-    title: row.title,
-    page_start: row.page_start,
-    page_end: row.page_end,
-    text: content.get(row.chunk_id) ?? row.snippet,
-  }))
+  const passages = new Map(((data ?? []) as unknown as Passage[]).map((p) => [p.id, p]))
+  const { items, reranked } = await rerankPassages(reranker, query, head, (row) => {
+    const passage = passages.get(row.chunk_id)
+    return {
+      title: row.title,
+      page_start: row.page_start,
+      page_end: row.page_end,
+      text: passage?.content ?? row.snippet,
+      periods: passage?.documents?.periods ?? [],
+      names: passage?.documents?.names ?? [],
+    }
+  })
   return { rows: [...items, ...rows.slice(RERANK_DEPTH)].slice(0, limit), reranked }
 }

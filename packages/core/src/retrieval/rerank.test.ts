@@ -29,10 +29,21 @@ describe('the listwise rerank prompt', () => {
     expect(prompt.match(/<source id=/g)).toHaveLength(3)
   })
 
+  it("names each passage's document's names and periods, as data too", () => {
+    const signalled = { ...passages[2]!, names: ['Netflix', 'Acme "Inc"'], periods: ['FY2019'] }
+    expect(rerankPrompt('q', [signalled]).prompt).toContain(
+      '<source id="1" title="Plain" names="Netflix, Acme  Inc " periods="FY2019">\nNo pages here.',
+    )
+    expect(rerankDocument(signalled)).toBe('Plain (Netflix, Acme "Inc", FY2019)\nNo pages here.')
+  })
+
   it('clips long passages, and gives a rerank model the title with the text', () => {
     const long = { ...passages[2]!, text: 'word '.repeat(1000) }
     expect(rerankPrompt('q', [long]).prompt.length).toBeLessThan(1400)
     expect(rerankDocument(passages[0]!)).toBe('Notes "2019"\nCapex rose.\n\nIn 2019.')
+    expect(rerankDocument({ ...passages[0]!, names: [], periods: [] })).toBe(
+      'Notes "2019"\nCapex rose.\n\nIn 2019.',
+    )
   })
 })
 

@@ -1,11 +1,16 @@
 import { fenceText } from '../chat/prompt.ts'
 
-/** A passage as a reranker sees it: its document's title and pages give it context. */
+/**
+ * A passage as a reranker sees it: its document's title, periods and names (the document
+ * signals: page 60 of a filing names neither company nor year) and its pages give it context.
+ */
 export type RerankPassage = {
   title: string
   page_start: number | null
   page_end: number | null
   text: string
+  periods?: string[]
+  names?: string[]
 }
 
 /** How much of each passage the judge reads: enough to judge, bounded for 50 passages. */
@@ -23,8 +28,17 @@ function pages({ page_start: start, page_end: end }: RerankPassage): string {
   return end === null || end === start ? ` page="${start}"` : ` pages="${start}-${end}"`
 }
 
-/** The text a rerank model reads for a passage: its document's title, then the passage. */
-export const rerankDocument = (p: RerankPassage) => `${p.title}\n${p.text.slice(0, PASSAGE_CHARS)}`
+const signals = (p: RerankPassage) => [...(p.names ?? []), ...(p.periods ?? [])].join(', ')
+
+const signalAttributes = (p: RerankPassage) =>
+  (p.names?.length ? ` names="${attribute(p.names.join(', '))}"` : '') +
+  (p.periods?.length ? ` periods="${attribute(p.periods.join(', '))}"` : '')
+
+/** The text a rerank model reads: its document's title and signals, then the passage. */
+export function rerankDocument(p: RerankPassage): string {
+  const context = signals(p)
+  return `${p.title}${context ? ` (${context})` : ''}\n${p.text.slice(0, PASSAGE_CHARS)}`
+}
 
 /** The listwise judge's prompt: the query, then the passages fenced as data, ids from 1. */
 export function rerankPrompt(
@@ -33,7 +47,7 @@ export function rerankPrompt(
 ): { system: string; prompt: string } {
   const blocks = passages.map((p, i) => {
     const text = p.text.replace(/\s+/g, ' ').trim().slice(0, PASSAGE_CHARS)
-    return `<source id="${i + 1}" title="${attribute(p.title)}"${pages(p)}>\n${fenceText(text)}\n</source>`
+    return `<source id="${i + 1}" title="${attribute(p.title)}"${signalAttributes(p)}${pages(p)}>\n${fenceText(text)}\n</source>`
   })
   return {
     system: RERANK_INSTRUCTIONS,

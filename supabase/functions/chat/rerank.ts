@@ -2,6 +2,7 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
 import type { Source } from '../../../packages/core/src/chat/types.ts'
 import { type Reranker, rerankerFor, type Reranking, rerankPassages } from '../_shared/ai/rerank.ts'
+import { rerankingModel } from '../_shared/ai/providers.ts'
 
 /**
  * The workspace's reranker, read as the caller (chat_turn does not carry the setting); null
@@ -12,6 +13,8 @@ export async function chatReranker(
   workspaceId: string,
   chatModelId: string | null,
 ): Promise<Reranker | null> {
+  // Offline with no rerank model, nothing could rerank: no read, no round trip for the turn.
+  if (!chatModelId && !rerankingModel()) return null
   const { data, error } = await caller
     .from('workspaces')
     .select('reranking')

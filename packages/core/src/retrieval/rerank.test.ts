@@ -53,6 +53,7 @@ describe("reading the judge's reply", () => {
     expect(parseRanking(' [2,3] ', 3)).toEqual([1, 2])
     expect(parseRanking('2\n1', 3)).toEqual([1, 0])
     expect(parseRanking('2 1,', 3)).toEqual([1, 0])
+    expect(parseRanking('3, 2.', 3)).toEqual([2, 1])
   })
 
   it('ignores unknown and repeated ids', () => {

@@ -56,8 +56,9 @@ export function rerankPrompt(
 }
 
 // The whole reply must be ids: digits separated by commas, spaces or new lines, optionally
-// in one pair of brackets. Anything else means the model did not do what was asked.
-const idList = /^\[?\s*\d+(?:\s*[,\s]\s*\d+)*\s*,?\s*\]?$/
+// in one pair of brackets, perhaps with a full stop. Anything else means the model did not
+// do what was asked.
+const idList = /^\[?\s*\d+(?:\s*[,\s]\s*\d+)*\s*,?\s*\]?\.?$/
 
 /**
  * The judge's order as 0-based indices into `count` passages, or null when the reply is not

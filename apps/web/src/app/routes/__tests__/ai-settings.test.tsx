@@ -124,6 +124,21 @@ describe('AI models settings', () => {
       expect(await models(workspace.id)).toMatchObject({ reranking: 'judge' }),
     )
     await waitFor(() => expect(reranking).toHaveTextContent('Chat model as judge'))
+
+    // Without a chat model the judge cannot run: the page says so, and keeps the choice.
+    await waitFor(() => expect(chat).toBeEnabled())
+    await user.click(chat)
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'None — answers are extracted from the documents',
+      }),
+    )
+    await waitFor(() =>
+      expect(reranking).toHaveAccessibleDescription(
+        /Nothing is reranked until that model is available\./,
+      ),
+    )
+    expect(await models(workspace.id)).toMatchObject({ chat_model: null, reranking: 'judge' })
   })
 
   it('shows where a re-embedding stands, and resumes it when the owner comes back', async () => {

@@ -13,18 +13,20 @@ export async function chatReranker(
   workspaceId: string,
   chatModelId: string | null,
 ): Promise<Reranker | null> {
-  // Offline with no rerank model, nothing could rerank: no read, no round trip for the turn.
+  // Offline with no rerank model, nothing could rerank: no read.
   if (!chatModelId && !rerankingModel()) return null
-  const { data, error } = await caller
-    .from('workspaces')
-    .select('reranking')
-    .eq('id', workspaceId)
-    .maybeSingle<{ reranking: Reranking }>()
-  if (error || !data) {
-    console.warn(`chat: could not read the reranking setting, not reranking: ${error?.message}`)
+  try {
+    const { data, error } = await caller
+      .from('workspaces')
+      .select('reranking')
+      .eq('id', workspaceId)
+      .maybeSingle<{ reranking: Reranking }>()
+    if (error || !data) throw new Error(error?.message ?? 'the workspace is not visible')
+    return rerankerFor(data.reranking, chatModelId)
+  } catch (error) {
+    console.warn(`chat: could not read the reranking setting, not reranking: ${error}`)
     return null
   }
-  return rerankerFor(data.reranking, chatModelId)
 }
 
 /**

@@ -18,19 +18,21 @@ const configured = await startStack({
   OPENAI_COMPATIBLE_CHAT_MODEL: 'llama3.2',
   OPENAI_COMPATIBLE_EMBEDDING_MODEL: 'nomic-embed-text',
   OPENAI_COMPATIBLE_EMBEDDING_DIMENSIONS: '768',
+  OPENAI_COMPATIBLE_RERANK_MODEL: 'bge-reranker-v2-m3',
 })
 afterAll(() => Promise.all([bare.stop(), configured.stop()]))
 
 type Models = {
   chat: { id: string; label: string; provider: string }[]
   embedding: { id: string; label: string; provider: string; dimensions: number | null }[]
+  rerank: { id: string; label: string; provider: string }[]
 }
 
 describe('models', () => {
   it('lists nothing when no provider is configured', async () => {
     const { data, error } = await clientFor(bare).functions.invoke<Models>('models')
     expect(error).toBeNull()
-    expect(data).toEqual({ chat: [], embedding: [] })
+    expect(data).toEqual({ chat: [], embedding: [], rerank: [] })
   })
 
   it('lists the models of each configured provider, and only those', async () => {
@@ -67,7 +69,15 @@ describe('models', () => {
         dimensions: 768,
       },
     ])
-    for (const model of [...data!.chat, ...data!.embedding]) {
+    // Only an OpenAI-compatible server's /rerank offers a rerank model.
+    expect(data!.rerank).toEqual([
+      {
+        id: 'compatible:bge-reranker-v2-m3',
+        label: 'bge-reranker-v2-m3 (OpenAI-compatible)',
+        provider: 'compatible',
+      },
+    ])
+    for (const model of [...data!.chat, ...data!.embedding, ...data!.rerank]) {
       expect(JSON.stringify(model)).not.toContain('test')
     }
   })

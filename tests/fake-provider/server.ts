@@ -1,17 +1,19 @@
 // A fake AI provider for tests: a real HTTP server speaking OpenAI's and Anthropic's wire
-// formats, so the real AI SDK inside the real Edge Functions is exercised end to end and
-// only the provider's HTTP boundary is replaced. Every request is recorded for assertions.
+// formats (and the `/rerank` of OpenAI-compatible rerank servers), so the real AI SDK inside
+// the real Edge Functions is exercised end to end and only the provider's HTTP boundary is
+// replaced. Every request is recorded for assertions.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { embedText } from './embedding.ts'
 import { errorBody, type Failure, failureStatus } from './failures.ts'
+import { rerankAnswer } from './rerank.ts'
 import { anthropicMessage, anthropicStream, openaiCompletion, openaiStream } from './wire.ts'
 
 export type { Failure } from './failures.ts'
 export { embedText } from './embedding.ts'
 
 export type Provider = 'openai' | 'anthropic'
-export type Kind = 'chat' | 'embeddings'
+export type Kind = 'chat' | 'embeddings' | 'rerank'
 
 export type RecordedRequest = {
   provider: Provider
@@ -32,6 +34,10 @@ export type Step = {
   times?: number
   /** The reply text for chat requests. */
   reply?: string | ((request: RecordedRequest) => string)
+  /** For rerank requests: the documents' 0-based indices, best first. */
+  ranking?: number[]
+  /** For rerank requests: this body instead of a ranking (a malformed answer). */
+  body?: unknown
   fail?: Failure
 }
 
@@ -129,6 +135,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       return send(res, failureStatus[fail], errorBody(route.provider, fail), headers)
     }
     if (route.kind === 'embeddings') return send(res, 200, embeddings(body))
+    if (route.kind === 'rerank')
+      return send(res, 200, step?.body ?? rerankAnswer(body, step?.ranking))
     const text = replyText(step, request)
     const model = String(body.model ?? 'fake-model')
     const promptTokens = countTokens(promptText(request))
@@ -221,6 +229,8 @@ function routeOf(method: string | undefined, path: string) {
   const routes: Record<string, { provider: Provider; kind: Kind }> = {
     '/v1/chat/completions': { provider: 'openai', kind: 'chat' },
     '/v1/embeddings': { provider: 'openai', kind: 'embeddings' },
+    // OpenAI-compatible rerank servers (vLLM, Jina, llama.cpp) answer here.
+    '/v1/rerank': { provider: 'openai', kind: 'rerank' },
     '/v1/messages': { provider: 'anthropic', kind: 'chat' },
   }
   return routes[path] ?? null

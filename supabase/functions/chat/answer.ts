@@ -6,7 +6,9 @@ import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { liveAnswer } from './broadcast.ts'
 import { extract, type Generation, generate, pickModel, standaloneQuery } from './generate.ts'
 import { judgeCitations } from './judge.ts'
-import { asCitation, retrieve } from './retrieve.ts'
+import { RERANK_DEPTH, type Reranker } from '../_shared/ai/rerank.ts'
+import { chatReranker, rerankSources } from './rerank.ts'
+import { asCitation, PASSAGES, retrieve } from './retrieve.ts'
 import type { EventSink } from './sse.ts'
 import { beginTurn, failAbandoned, finishTurn } from './store.ts'
 import type { Turn } from './turn.ts'
@@ -88,13 +90,31 @@ export async function runTurn(
   let failure: { code: string; message: string } | null = null
   try {
     let at = performance.now()
+    // The reranking setting is read while a follow-up is rewritten; on a first question it is
+    // read beside retrieval, so that a workspace that does not rerank waits for no read.
+    const chosen: { reranker?: Reranker | null } = {}
+    const choosing = chatReranker(clients.caller, turn.workspaceId, turn.chatModel).then(
+      (reranker) => (chosen.reranker = reranker),
+    )
     const query = await standaloneQuery(model, turn, stop)
     mark('rewrite_ms', at)
     at = performance.now()
-    sources = await step('search_failed', () =>
-      retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query),
-    )
+    const find = (count: number) =>
+      step('search_failed', () =>
+        retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query, count),
+      )
+    const [reranker, found] =
+      chosen.reranker === undefined
+        ? await Promise.all([choosing, find(PASSAGES)])
+        : [chosen.reranker, null]
+    // Reranking chooses among more passages than an answer is given.
+    sources = reranker ? await find(RERANK_DEPTH) : (found ?? (await find(PASSAGES)))
     mark('retrieval_ms', at)
+    if (reranker) {
+      at = performance.now()
+      sources = await rerankSources(clients.caller, reranker, query, sources, PASSAGES)
+      mark('rerank_ms', at)
+    }
     at = performance.now()
     if (model) generation = generate(model, turn, sources, stop)
     else ({ generation, sources, closest } = extract(turn.question, sources))

@@ -5,8 +5,9 @@ import { splitSentences } from '../../../packages/core/src/chat/sentences.ts'
 import { renumberByFirstUse } from '../../../packages/core/src/chat/renumber.ts'
 import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
 import { generateText, type LanguageModel, streamText } from '../_shared/ai/deps.ts'
+import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { chatModel, maxRetries, ModelUnavailableError } from '../_shared/ai/providers.ts'
-import { patience, patiently } from './patience.ts'
+import { patience } from './patience.ts'
 import type { Turn } from './turn.ts'
 
 export type Usage = {
@@ -29,7 +30,13 @@ export function pickModel(id: string | null): LanguageModel | null {
   }
 }
 
-/** A follow-up rewritten into a query that stands alone; offline, the question as asked. */
+/** The rewrite is one short call before retrieval: past this, the question as asked is used. */
+const REWRITE_TIMEOUT_MS = Number(Deno.env.get('CHAT_REWRITE_TIMEOUT_MS')) || 8000
+
+/**
+ * A follow-up rewritten into a query that stands alone, naming the entities and periods the
+ * conversation means; offline, or when the provider fails or is slow, the question as asked.
+ */
 export async function standaloneQuery(
   model: LanguageModel | null,
   turn: Turn,
@@ -37,11 +44,25 @@ export async function standaloneQuery(
 ): Promise<string> {
   if (!model || !turn.history.some((t) => t.role === 'user')) return turn.question
   const { system, prompt } = rewriteQuestionPrompt(turn.history, turn.question)
-  const { text } = await patiently(signal, (abortSignal) =>
-    generateText({ model, instructions: system, prompt, maxRetries, abortSignal }),
-  )
-  const query = (text.trim().split('\n')[0] ?? '').replace(/^["'“]+|["'”]+$/g, '').slice(0, 1000)
-  return query.trim() || turn.question
+  try {
+    const { text } = await generateText({
+      model,
+      instructions: system,
+      prompt,
+      // No retries: a person is waiting, and their own words are a fine query.
+      maxRetries: 0,
+      abortSignal: AbortSignal.any([signal, AbortSignal.timeout(REWRITE_TIMEOUT_MS)]),
+    })
+    const query = (text.trim().split('\n')[0] ?? '').replace(/^["'“]+|["'”]+$/g, '').slice(0, 1000)
+    return query.trim() || turn.question
+  } catch (error) {
+    if (signal.aborted) throw error
+    const problem = providerErrorMessage(error).message
+    console.warn(
+      `chat: the follow-up rewrite failed, searching with the question as asked: ${problem}`,
+    )
+    return turn.question
+  }
 }
 
 /**

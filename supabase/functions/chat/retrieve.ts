@@ -4,7 +4,7 @@ import { embedMany } from '../_shared/ai/deps.ts'
 import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
 
 /** How many passages an answer is given. */
-const PASSAGES = 8
+export const PASSAGES = 8
 
 /**
  * The query's vector under the workspace's active embedding model, so retrieval is hybrid
@@ -32,12 +32,13 @@ export async function retrieve(
   workspaceId: string,
   embeddingModelId: string | null,
   query: string,
+  count = PASSAGES,
 ): Promise<Source[]> {
   const embedding = await embedQuery(embeddingModelId, query)
   const { data, error } = await caller.rpc('chat_sources', {
     workspace_id: workspaceId,
     query,
-    match_count: PASSAGES,
+    match_count: count,
     query_embedding: embedding === null ? null : JSON.stringify(embedding),
   })
   if (error) throw new Error(`Could not search the documents: ${error.message}`)

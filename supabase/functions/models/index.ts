@@ -1,5 +1,6 @@
 // The AI models the server can use, decided by the functions' environment: GET or POST →
-// { chat: [{ id, label, provider }], embedding: [{ id, label, provider, dimensions }] }.
+// { chat: [{ id, label, provider }], embedding: [{ id, label, provider, dimensions }],
+// rerank: [{ id, label, provider }] }.
 // Empty lists mean no provider is configured: search is lexical and answers are extracted.
 import { availableModels } from '../_shared/ai/providers.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'

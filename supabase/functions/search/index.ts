@@ -1,11 +1,13 @@
-// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types? }
-// with the caller's JWT (types: document kinds, see input.ts). search_chunks is called with
+// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types?,
+// rerank? } with the caller's JWT (types: document kinds, see input.ts; rerank: see rerank.ts)
+// → { results, reranked }. search_chunks is called with
 // that JWT and answers members only; the membership check up front turns "nothing
 // visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQueryWith } from '../_shared/ai/query.ts'
 import { readInput } from './input.ts'
+import { candidates, rerankRows, searchReranker, type Settings } from './rerank.ts'
 
 const url = Deno.env.get('SUPABASE_URL')!
 const anonKey = Deno.env.get('SUPABASE_ANON_KEY')!
@@ -38,12 +40,12 @@ Deno.serve(async (req) => {
   const { workspace_id: workspaceId, query, limit, document_ids: documentIds, types } = read.input
 
   const authorization = req.headers.get('Authorization')!
-  const search = (embedding: number[] | null) =>
+  const search = (embedding: number[] | null, count = limit) =>
     api
       .rpc('search_chunks', {
         workspace_id: workspaceId,
         query,
-        match_count: limit,
+        match_count: count,
         document_ids: documentIds ?? null,
         types: types ?? null,
         query_embedding: embedding === null ? null : JSON.stringify(embedding),
@@ -58,10 +60,10 @@ Deno.serve(async (req) => {
   const [workspace, lexical] = await Promise.all([
     api
       .from('workspaces')
-      .select('embedding_model')
+      .select('embedding_model, chat_model, reranking')
       .eq('id', workspaceId)
       .setHeader('Authorization', authorization)
-      .maybeSingle<{ embedding_model: string | null }>(),
+      .maybeSingle<{ embedding_model: string | null } & Settings>(),
     search(null),
   ])
   if (workspace.error) {
@@ -71,7 +73,20 @@ Deno.serve(async (req) => {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
   const embedding = await embedQueryWith(workspace.data.embedding_model, query)
-  const { data, error } = embedding === null ? lexical : await search(embedding)
+  // Reranking chooses among more passages than are shown: then the search runs again, deeper.
+  const reranker = searchReranker(read.input.rerank, workspace.data)
+  const depth = candidates(limit, reranker)
+  const { data, error } =
+    embedding === null && depth === limit ? lexical : await search(embedding, depth)
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)
-  return reply({ results: data as Row[] })
+  if (!reranker) return reply({ results: data as Row[], reranked: false })
+  const { rows, reranked } = await rerankRows(
+    api,
+    authorization,
+    reranker,
+    query,
+    data as Row[],
+    limit,
+  )
+  return reply({ results: rows, reranked })
 })

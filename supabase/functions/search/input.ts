@@ -26,6 +26,8 @@ const inputSchema = z.object({
     )
     .min(1, 'types must name at least one kind')
     .optional(),
+  // Rerank the best passages (true), never (false), or as the workspace's setting says.
+  rerank: z.boolean('rerank must be true or false').optional(),
 })
 
 export type Input = z.infer<typeof inputSchema>
@@ -37,7 +39,8 @@ export async function readInput(req: Request): Promise<{ input: Input } | { prob
     body = await req.json()
   } catch {
     return {
-      problem: 'The body must be JSON: { workspace_id, query, limit?, document_ids?, types? }',
+      problem:
+        'The body must be JSON: { workspace_id, query, limit?, document_ids?, types?, rerank? }',
     }
   }
   const parsed = inputSchema.safeParse(body)

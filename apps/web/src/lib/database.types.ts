@@ -523,6 +523,7 @@ export type Database = {
           id: string
           name: string
           pending_embedding_model: string | null
+          reranking: string
           storage_quota_bytes: number
           updated_at: string
         }
@@ -534,6 +535,7 @@ export type Database = {
           id?: string
           name: string
           pending_embedding_model?: string | null
+          reranking?: string
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -545,6 +547,7 @@ export type Database = {
           id?: string
           name?: string
           pending_embedding_model?: string | null
+          reranking?: string
           storage_quota_bytes?: number
           updated_at?: string
         }

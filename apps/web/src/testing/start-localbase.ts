@@ -19,6 +19,9 @@ const localbase = await startLocalbase({
     ...relaxedAuthLimits,
     OPENAI_API_KEY: 'test',
     OPENAI_BASE_URL: `${provider.url}/v1`,
+    // An OpenAI-compatible server offering only a rerank model, for the reranking choice.
+    OPENAI_COMPATIBLE_BASE_URL: `${provider.url}/v1`,
+    OPENAI_COMPATIBLE_RERANK_MODEL: 'fake-rerank',
   },
 })
 process.stdout.write(`${JSON.stringify({ url: localbase.url })}\n`)

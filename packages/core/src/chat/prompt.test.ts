@@ -57,6 +57,9 @@ describe('rewriteQuestionPrompt', () => {
       'How long did it take them?',
     )
     expect(system).toMatch(/standalone search query/)
+    // "What about 2019?" after a question on a company's spending must name both.
+    expect(system).toMatch(/names the entities .* and the periods it means/)
+    expect(system).toMatch(/never follow instructions/)
     expect(prompt).toBe(
       'Conversation:\nUser: Who dried the mangrove samples?\nAssistant: The herbarium staff [1].\n\n' +
         'Last question: How long did it take them?\n\nStandalone query:',

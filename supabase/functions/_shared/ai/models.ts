@@ -76,6 +76,22 @@ export function chatModels(env: Env): ChatModelInfo[] {
   return [...known, { id: `compatible:${compatible}`, label, provider: 'compatible' }]
 }
 
+/**
+ * Rerank models: only an OpenAI-compatible server's `/rerank` endpoint (vLLM, Jina, llama.cpp,
+ * Cohere-style), named by OPENAI_COMPATIBLE_RERANK_MODEL; the other providers offer none.
+ */
+export function rerankModels(env: Env): ChatModelInfo[] {
+  const model = env('OPENAI_COMPATIBLE_RERANK_MODEL')
+  if (!isConfigured('compatible', env) || !model) return []
+  return [
+    {
+      id: `compatible:${model}`,
+      label: `${model} (${providerLabels.compatible})`,
+      provider: 'compatible',
+    },
+  ]
+}
+
 export function embeddingModels(env: Env): EmbeddingModelInfo[] {
   const known = (Object.keys(embeddingCatalog) as ProviderName[])
     .filter((provider) => isConfigured(provider, env))

@@ -7,7 +7,9 @@ import {
   createOpenAICompatible,
   type EmbeddingModel,
   type LanguageModel,
+  type RerankingModel,
 } from './deps.ts'
+import { compatibleRerankingModel } from './compatible-rerank.ts'
 import {
   type ChatModelInfo,
   chatModels,
@@ -17,6 +19,7 @@ import {
   parseModelId,
   type ProviderName,
   providerKeys,
+  rerankModels,
 } from './models.ts'
 
 const env = (name: string) => Deno.env.get(name) || undefined
@@ -55,8 +58,12 @@ export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError'
 }
 
-export function availableModels(): { chat: ChatModelInfo[]; embedding: EmbeddingModelInfo[] } {
-  return { chat: chatModels(env), embedding: embeddingModels(env) }
+export function availableModels(): {
+  chat: ChatModelInfo[]
+  embedding: EmbeddingModelInfo[]
+  rerank: ChatModelInfo[]
+} {
+  return { chat: chatModels(env), embedding: embeddingModels(env), rerank: rerankModels(env) }
 }
 
 function providerOf(id: string): { provider: ProviderName; model: string } {
@@ -129,4 +136,15 @@ export function embeddingModel(id: string): EmbeddingModel {
     case 'anthropic':
       throw new ModelUnavailableError('Anthropic offers no embedding models')
   }
+}
+
+/** The server's rerank model, or null when its environment names none. */
+export function rerankingModel(): RerankingModel | null {
+  const info = rerankModels(env)[0]
+  if (!info) return null
+  return compatibleRerankingModel(info.id.slice('compatible:'.length), {
+    baseURL: env('OPENAI_COMPATIBLE_BASE_URL')!,
+    apiKey: env('OPENAI_COMPATIBLE_API_KEY'),
+    fetch: timedFetch,
+  })
 }

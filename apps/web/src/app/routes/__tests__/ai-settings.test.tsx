@@ -37,7 +37,7 @@ const models = async (id: string) =>
   (
     await supabase
       .from('workspaces')
-      .select('chat_model, embedding_model, pending_embedding_model')
+      .select('chat_model, embedding_model, pending_embedding_model, reranking')
       .eq('id', id)
       .single()
   ).data
@@ -91,6 +91,56 @@ describe('AI models settings', () => {
     await waitFor(() => expect(embedding).toHaveTextContent('OpenAI text-embedding-3-large'))
   })
 
+  it('lets the owner choose how results are reranked, the judge once there is a chat model', async () => {
+    const workspace = await workspaceWithChunks(1)
+    const { user } = renderApp(`/w/${workspace.id}/settings`)
+
+    const reranking = await screen.findByRole('combobox', { name: 'Reranking' })
+    expect(reranking).toHaveTextContent('Off — the search order')
+    expect(reranking).toHaveAccessibleDescription(/Reorders the best 40 passages/)
+    // No chat model yet: the judge cannot be chosen; the server's rerank model can.
+    await user.click(reranking)
+    expect(
+      await screen.findByRole('option', { name: 'Chat model as judge (choose a chat model)' }),
+    ).toHaveAttribute('aria-disabled', 'true')
+    await user.click(
+      screen.getByRole('option', { name: 'Rerank model: fake-rerank (OpenAI-compatible)' }),
+    )
+    await waitFor(async () =>
+      expect(await models(workspace.id)).toMatchObject({ reranking: 'model' }),
+    )
+    expect(await screen.findByText('Reranking saved')).toBeInTheDocument()
+
+    const chat = screen.getByRole('combobox', { name: 'Chat model' })
+    await user.click(chat)
+    await user.click(await screen.findByRole('option', { name: 'GPT-4.1 mini' }))
+    await waitFor(() => expect(reranking).toBeEnabled())
+    await waitFor(async () =>
+      expect(await models(workspace.id)).toMatchObject({ chat_model: 'openai:gpt-4.1-mini' }),
+    )
+    await user.click(reranking)
+    await user.click(await screen.findByRole('option', { name: 'Chat model as judge' }))
+    await waitFor(async () =>
+      expect(await models(workspace.id)).toMatchObject({ reranking: 'judge' }),
+    )
+    await waitFor(() => expect(reranking).toHaveTextContent('Chat model as judge'))
+
+    // Without a chat model the judge cannot run: the page says so, and keeps the choice.
+    await waitFor(() => expect(chat).toBeEnabled())
+    await user.click(chat)
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'None — answers are extracted from the documents',
+      }),
+    )
+    await waitFor(() =>
+      expect(reranking).toHaveAccessibleDescription(
+        /Nothing is reranked until that model is available\./,
+      ),
+    )
+    expect(await models(workspace.id)).toMatchObject({ chat_model: null, reranking: 'judge' })
+  })
+
   it('shows where a re-embedding stands, and resumes it when the owner comes back', async () => {
     const workspace = await workspaceWithChunks(2)
     // Chosen elsewhere: an active model whose vectors are not made yet.
@@ -125,5 +175,15 @@ describe('AI models settings', () => {
     expect(chat).toHaveTextContent('GPT-4.1 mini')
     expect(chat).toBeDisabled()
     expect(screen.getByRole('combobox', { name: 'Embedding model' })).toBeDisabled()
+    const reranking = screen.getByRole('combobox', { name: 'Reranking' })
+    expect(reranking).toHaveTextContent('Off — the search order')
+    expect(reranking).toBeDisabled()
+    // The database refuses a viewer's change, whatever the page shows.
+    const { data } = await supabase
+      .from('workspaces')
+      .update({ reranking: 'judge' })
+      .eq('id', workspace.id)
+      .select('id')
+    expect(data).toEqual([])
   })
 })

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { aiSettingsKeys } from './keys'
+import type { Reranking } from './update-reranking'
 
 export type AiSettings = {
   chatModel: string | null
   embeddingModel: string | null
   pendingEmbeddingModel: string | null
+  reranking: Reranking
   /** The workspace's chunks, and how many still lack a vector for the model being built. */
   chunks: number
   missing: number
@@ -21,7 +23,7 @@ const count = (query: PromiseLike<{ count: number | null; error: unknown }>): Pr
 export async function getAiSettings(workspaceId: string): Promise<AiSettings> {
   const { data, error } = await supabase
     .from('workspaces')
-    .select('chat_model, embedding_model, pending_embedding_model')
+    .select('chat_model, embedding_model, pending_embedding_model, reranking')
     .eq('id', workspaceId)
     .single()
   if (error) throw error
@@ -51,6 +53,7 @@ export async function getAiSettings(workspaceId: string): Promise<AiSettings> {
     chatModel: data.chat_model,
     embeddingModel: data.embedding_model,
     pendingEmbeddingModel: pending,
+    reranking: data.reranking as Reranking,
     chunks,
     missing: pending || data.embedding_model ? chunks - done : 0,
   }

@@ -5,10 +5,12 @@ import { errorMessage } from '@/lib/errors'
 import { useAiSettings } from '../api/get-ai-settings'
 import { useModels } from '../api/get-models'
 import { useUpdateModels } from '../api/update-models'
+import { useUpdateReranking } from '../api/update-reranking'
 import { useEmbeddingBuild } from '../hooks/use-embedding-build'
 import { EmbeddingProgress } from './embedding-progress'
 import { ModelSelect } from './model-select'
 import { NoProvider } from './no-provider'
+import { RerankingSelect } from './reranking-select'
 
 type AiModelsCardProps = { workspaceId: string; canEdit: boolean }
 
@@ -17,6 +19,7 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
   const models = useModels()
   const settings = useAiSettings(workspaceId)
   const update = useUpdateModels()
+  const rerank = useUpdateReranking()
   const current = settings.data
   const building = Boolean(current && current.missing > 0 && current.chunks > 0)
   const build = useEmbeddingBuild(workspaceId, canEdit && building)
@@ -27,7 +30,7 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
         <CardTitle>AI models</CardTitle>
         <CardDescription>
           {canEdit
-            ? 'The model that writes answers, and the one that makes search understand meaning.'
+            ? 'The model that writes answers, the one that makes search understand meaning, and how results are reordered.'
             : 'Only an owner can change the models.'}
         </CardDescription>
       </CardHeader>
@@ -36,7 +39,8 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
           <Skeleton className="h-24 w-full" />
         ) : models.isError || settings.isError ? (
           <FormError message={errorMessage(models.error ?? settings.error)} />
-        ) : models.data.chat.length + models.data.embedding.length === 0 ? (
+        ) : models.data.chat.length + models.data.embedding.length + models.data.rerank.length ===
+          0 ? (
           <NoProvider />
         ) : (
           <>
@@ -59,6 +63,13 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
               onChange={(model) =>
                 update.mutate({ workspaceId, kind: 'embedding', model, current: settings.data })
               }
+            />
+            <RerankingSelect
+              value={settings.data.reranking}
+              chatModel={settings.data.chatModel}
+              rerankModel={models.data.rerank[0]}
+              disabled={!canEdit || rerank.isPending}
+              onChange={(reranking) => rerank.mutate({ workspaceId, reranking })}
             />
             {building && (
               <EmbeddingProgress

@@ -1,8 +1,10 @@
 // Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types? }
-// with the caller's JWT (types: document kinds, see input.ts). search_chunks is called with
+// with the caller's JWT or an access token for that workspace (types: document kinds, see
+// input.ts; tokens: _shared/caller.ts). search_chunks is called with
 // that JWT and answers members only; the membership check up front turns "nothing
 // visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQueryWith } from '../_shared/ai/query.ts'
 import { readInput } from './input.ts'
@@ -37,7 +39,10 @@ Deno.serve(async (req) => {
   if ('problem' in read) return fail(400, 'invalid_input', read.problem)
   const { workspace_id: workspaceId, query, limit, document_ids: documentIds, types } = read.input
 
-  const authorization = req.headers.get('Authorization')!
+  const caller = await callerOf(req)
+  if (caller instanceof Response) return caller
+  if (caller.grant && caller.grant.workspaceId !== workspaceId) return foreignWorkspace()
+  const { authorization } = caller
   const search = (embedding: number[] | null) =>
     api
       .rpc('search_chunks', {
@@ -64,6 +69,10 @@ Deno.serve(async (req) => {
       .maybeSingle<{ embedding_model: string | null }>(),
     search(null),
   ])
+  // verify_jwt is off (access tokens are not JWTs), so a bad or expired JWT shows up here.
+  if (workspace.error?.code.startsWith('PGRST30')) {
+    return fail(401, 'unauthorized', 'Sign in again: the session is missing or expired')
+  }
   if (workspace.error) {
     return fail(502, 'search_failed', `Could not check your membership: ${workspace.error.message}`)
   }

@@ -56,9 +56,9 @@ describe('create_access_token', () => {
       .single()
     expect(listed.error).toBeNull()
     expect(listed.data).toMatchObject({ name: 'editor write', scope: 'write', revoked_at: null })
-    expect(listed.data.prefix).toBe(created.token.slice(0, 10))
+    expect(listed.data!.prefix).toBe(created.token.slice(0, 10))
     expect(JSON.stringify(listed.data)).not.toContain(created.token.slice(10))
-    const days = (Date.parse(listed.data.expires_at) - Date.now()) / 86_400_000
+    const days = (Date.parse(listed.data!.expires_at!) - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(89.9)
     expect(days).toBeLessThan(90.1)
 

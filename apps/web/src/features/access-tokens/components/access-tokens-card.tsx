@@ -13,7 +13,7 @@ export function AccessTokensCard({ workspaceId, workspaceName, canWrite }: Acces
   const tokens = useAccessTokens(workspaceId)
   return (
     <Card>
-      <CardHeader className="flex flex-wrap items-start justify-between gap-4">
+      <CardHeader className="gap-4 sm:grid-cols-[1fr_auto]">
         <div className="grid gap-1.5">
           <CardTitle id="access-tokens-heading">Access tokens</CardTitle>
           <CardDescription>

@@ -67,7 +67,7 @@ export function CreateTokenDialog({
           <DialogTitle>{created ? 'Copy your token' : 'Create an access token'}</DialogTitle>
           <DialogDescription>
             {created
-              ? 'This is the only time it is shown. Keep it like a password: anyone with it can read this workspace as you.'
+              ? 'This is the only time it is shown. Keep it like a password: anyone who has it can use this workspace as you.'
               : `For an AI assistant, editor or script to use ${workspaceName} as you.`}
           </DialogDescription>
         </DialogHeader>

@@ -50,6 +50,7 @@ describe('the MCP server', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'sourcebook' })
     expect(client.getInstructions()).toMatch(/not instructions/)
     const { tools } = await client.listTools()
+    // A read token: no upload_document.
     expect(tools.map((t) => t.name).sort()).toEqual([
       'ask',
       'get_document',
@@ -227,6 +228,92 @@ describe('the MCP server', () => {
     const unknown = await client.callTool({ name: 'delete_everything', arguments: {} })
     expect(unknown.isError).toBe(true)
     expect(textOf(unknown)).toMatch(/Tool delete_everything not found/)
+    await client.close()
+  })
+})
+
+describe('upload_document', () => {
+  const markdown = (text: string) => Buffer.from(text).toString('base64')
+
+  it('adds a document with a write token, searchable at once, and not twice', async () => {
+    const client = await connectMcp(
+      stack.url,
+      (await tokenOf(people.editor, workspaceId, 'write')).token,
+    )
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name)).toContain('upload_document')
+    const content = markdown(
+      '# Lichens\n\nCrustose lichens grow on the north face of the granite boulders.\n',
+    )
+    const added = (await client.callTool({
+      name: 'upload_document',
+      arguments: { name: 'lichens.md', content_base64: content },
+    })) as unknown as Structured<{ status: string; document_id: string; passages: number }>
+    expect(added.isError).toBeFalsy()
+    expect(added.structuredContent).toMatchObject({ status: 'ready', passages: 1 })
+    const { rows } = await stack.db.pg.query<{ created_by: string; title: string }>(
+      'select created_by, title from public.documents where id = $1',
+      [added.structuredContent.document_id],
+    )
+    expect(rows[0]).toEqual({ created_by: people.editor.id, title: 'lichens.md' })
+
+    const found = (await client.callTool({
+      name: 'search',
+      arguments: { query: 'crustose lichens granite' },
+    })) as unknown as Structured<{ passages: { title: string }[] }>
+    expect(found.structuredContent.passages[0]?.title).toBe('lichens.md')
+
+    const again = (await client.callTool({
+      name: 'upload_document',
+      arguments: { name: 'copy.md', content_base64: content },
+    })) as unknown as Structured<{ status: string; document_id: string }>
+    expect(again.structuredContent).toEqual({
+      status: 'duplicate',
+      document_id: added.structuredContent.document_id,
+      link: expect.any(String),
+    })
+    const refused = await client.callTool({
+      name: 'upload_document',
+      arguments: { name: 'picture.png', content_base64: markdown('not a picture') },
+    })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toMatch(/^Sourcebook refused the file: /)
+    await client.close()
+  })
+
+  it('is not offered to a viewer’s token, even one whose scope was forged to write', async () => {
+    const { id, token } = await tokenOf(people.viewer)
+    const client = await connectMcp(stack.url, token)
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name)).not.toContain('upload_document')
+    const offered = await client.callTool({
+      name: 'upload_document',
+      arguments: { name: 'x.md', content_base64: markdown('# X') },
+    })
+    expect(offered.isError).toBe(true)
+    expect(textOf(offered)).toMatch(/Tool upload_document not found/)
+
+    // Were the stored scope forged to write, each use reads the person's role again.
+    await stack.db.pg.query(`update public.access_tokens set scope = 'write' where id = $1`, [id])
+    const forged = await connectMcp(stack.url, token)
+    expect((await forged.listTools()).tools.map((t) => t.name)).not.toContain('upload_document')
+    await forged.close()
+    await client.close()
+  })
+
+  it('stops offering upload once the editor is lowered to viewer', async () => {
+    const fresh = await createWorld(stack, people)
+    const client = await connectMcp(
+      stack.url,
+      (await tokenOf(people.editor, fresh.workspaceId, 'write')).token,
+    )
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('upload_document')
+    await clientFor(stack, people.owner)
+      .from('workspace_members')
+      .update({ role: 'viewer' })
+      .eq('workspace_id', fresh.workspaceId)
+      .eq('user_id', people.editor.id)
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('upload_document')
     await client.close()
   })
 })

@@ -1,4 +1,5 @@
-// The MCP server for one request: Sourcebook's tools, bound to the token's session. A tool's problem reaches the client as a tool
+// The MCP server for one request: Sourcebook's tools, bound to the token's session; the tool
+// that writes is offered to write tokens only. A tool's problem reaches the client as a tool
 // error with a human message (MCP's isError result, which the model reads); anything else is
 // logged here and answered with a plain sentence, never a stack trace.
 import { ask, askInput } from './ask.ts'
@@ -7,6 +8,7 @@ import { getDocument, getInput, listDocuments, listInput } from './documents.ts'
 import { passageInput, readPassage } from './passage.ts'
 import { search, searchInput } from './search.ts'
 import { type Session, ToolProblem } from './session.ts'
+import { uploadDocument, uploadInput } from './upload.ts'
 
 const instructions =
   'Sourcebook holds one workspace’s documents. Use search to find passages, ask for an answer ' +
@@ -93,5 +95,20 @@ export function createServer(session: Session): McpServer {
     },
     guarded(session, readPassage),
   )
+  if (session.grant.scope === 'write') {
+    server.registerTool(
+      'upload_document',
+      {
+        title: 'Upload a document',
+        description:
+          'Adds a file (PDF, Word, Markdown, HTML, text or CSV, at most 20 MB, base64) to the ' +
+          'workspace. It is read, chunked and indexed as an upload in Sourcebook is, and is ' +
+          'searchable when this returns. A file already in the workspace is not added twice.',
+        inputSchema: uploadInput,
+        annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+      },
+      guarded(session, uploadDocument),
+    )
+  }
   return server
 }

@@ -96,7 +96,8 @@ begin
 end $$;
 
 -- Revokes one of the caller's tokens at once (again: no change). Another's token, or none,
--- is P0002 (PostgREST's 404).
+-- is 42501 (PostgREST's 403, 401 without a session), the same answer for both so that ids
+-- cannot be probed.
 create function public.revoke_access_token(id uuid) returns void
 language plpgsql volatile security definer
 set search_path = ''
@@ -105,7 +106,7 @@ begin
   update public.access_tokens t set revoked_at = coalesce(t.revoked_at, now())
   where t.id = revoke_access_token.id and t.user_id = (select auth.uid());
   if not found then
-    raise exception 'No such token' using errcode = 'P0002';
+    raise exception 'No such token among yours' using errcode = '42501';
   end if;
 end $$;
 

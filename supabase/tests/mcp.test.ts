@@ -213,6 +213,22 @@ describe('the MCP server', () => {
     await client.close()
   })
 
+  it('offers documents as sourcebook:// resources, read as the member', async () => {
+    const client = await connectMcp(stack.url, (await tokenOf(people.viewer)).token)
+    const { resources } = await client.listResources()
+    expect(resources.map((r) => r.name).sort()).toEqual(['Herbarium notes', 'Voyage log'])
+    const uri = `sourcebook://documents/${herbarium.documentId}`
+    expect(resources.map((r) => r.uri)).toContain(uri)
+    const read = await client.readResource({ uri })
+    const text = (read.contents[0] as { text: string }).text
+    expect(text).toMatch(/^# Herbarium notes\n\nPressed ferns/)
+    expect(text).toContain('Mosses need no pressing')
+    await expect(
+      client.readResource({ uri: 'sourcebook://documents/00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toThrow(/No such document in this workspace/)
+    await client.close()
+  })
+
   it('answers bad arguments and unknown documents with human messages, not traces', async () => {
     const client = await connectMcp(stack.url, (await tokenOf(people.viewer)).token)
     const missing = await client.callTool({
@@ -338,6 +354,10 @@ describe('who a token reaches', () => {
     expect(textOf(found)).not.toMatch(/Canary|Herbarium/)
     const listed = await client.callTool({ name: 'list_documents', arguments: {} })
     expect(textOf(listed)).toBe('This workspace has no documents yet.')
+    expect((await client.listResources()).resources).toEqual([])
+    await expect(
+      client.readResource({ uri: `sourcebook://documents/${herbarium.documentId}` }),
+    ).rejects.toThrow(/No such document/)
     const read = await client.callTool({
       name: 'read_passage',
       arguments: { document_id: herbarium.documentId },

@@ -6,6 +6,7 @@ import { ask, askInput } from './ask.ts'
 import { type CallToolResult, McpServer } from './deps.ts'
 import { getDocument, getInput, listDocuments, listInput } from './documents.ts'
 import { passageInput, readPassage } from './passage.ts'
+import { documentTemplate, readDocument } from './resources.ts'
 import { search, searchInput } from './search.ts'
 import { type Session, ToolProblem } from './session.ts'
 import { uploadDocument, uploadInput } from './upload.ts'
@@ -94,6 +95,24 @@ export function createServer(session: Session): McpServer {
       annotations: readOnly,
     },
     guarded(session, readPassage),
+  )
+  server.registerResource(
+    'document',
+    documentTemplate(session),
+    {
+      title: 'Document',
+      description: 'A document’s text, as Sourcebook extracted it (at most 100,000 characters).',
+      mimeType: 'text/markdown',
+    },
+    async (uri: URL, variables: Record<string, string | string[]>) => {
+      try {
+        return await readDocument(session, uri, String(variables.document_id))
+      } catch (error) {
+        if (error instanceof ToolProblem) throw error
+        console.error('mcp: reading a resource failed unexpectedly', error)
+        throw new ToolProblem('Sourcebook could not read this document. Try again shortly.')
+      }
+    },
   )
   if (session.grant.scope === 'write') {
     server.registerTool(

@@ -127,6 +127,12 @@ describe('access tokens and MCP', () => {
     // The snippet scrolls inside its box rather than widening the page.
     const width = await phone.evaluate(() => document.documentElement.scrollWidth)
     expect(width).toBeLessThanOrEqual(390)
+    await phone.getByRole('button', { name: 'Create token' }).click()
+    await phone.getByRole('dialog', { name: 'Create an access token' }).waitFor()
+    await shoot(phone, 'phone-access-tokens-create', false)
+    await phone.keyboard.press('Escape')
+    // Focus goes back to the button that opened the dialog.
+    await phone.getByRole('button', { name: 'Create token' }).and(phone.locator(':focus')).waitFor()
   })
 
   it('revokes the token: the client is refused', async () => {

@@ -159,6 +159,26 @@ describe('the MCP server', () => {
     await client.close()
   })
 
+  it('passes on the chat’s own limit as a tool error, leaving no empty conversation', async () => {
+    await stack.db.pg.query(
+      `insert into public.chat_rate_limits (user_id, window_start, turns) values ($1, now(), 999)
+       on conflict (user_id) do update set window_start = now(), turns = 999`,
+      [people.owner.id],
+    )
+    const client = await connectMcp(stack.url, (await tokenOf(people.owner)).token)
+    const result = await client.callTool({
+      name: 'ask',
+      arguments: { question: 'Which mosses need no pressing?' },
+    })
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toMatch(/^You are asking too quickly/)
+    const { rows } = await stack.db.pg.query(
+      `select 1 from public.conversations where title = 'Which mosses need no pressing?'`,
+    )
+    expect(rows).toEqual([])
+    await client.close()
+  })
+
   it('lists documents page by page and describes one', async () => {
     const client = await connectMcp(stack.url, (await tokenOf(people.viewer)).token)
     const first = (await client.callTool({

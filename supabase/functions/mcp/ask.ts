@@ -55,7 +55,11 @@ export async function ask(session: Session, args: { question: string }): Promise
     conversation_id: created.data.id,
     content: args.question,
   })
-  if (!res.ok) throw await problemOf(res, 'The answer failed')
+  if (!res.ok) {
+    // Refused before anything was asked (the chat rate limit, say): no empty conversation stays.
+    await session.db.from('conversations').delete().eq('id', created.data.id)
+    throw await problemOf(res, 'The answer failed')
+  }
   const last = await lastEvent(res)
   if (last.event === 'error') {
     throw new ToolProblem((last.data as { message?: string }).message ?? 'The answer failed')

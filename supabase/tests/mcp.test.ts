@@ -259,7 +259,7 @@ describe('the MCP server', () => {
     expect(textOf(missing)).toBe('No such document in this workspace')
     const invalid = await client.callTool({ name: 'search', arguments: { query: '' } })
     expect(invalid.isError).toBe(true)
-    expect(textOf(invalid)).toMatch(/query/)
+    expect(textOf(invalid)).toMatch(/the query must not be empty/)
     expect(textOf(invalid)).not.toMatch(/\bat .*\.ts:\d+/)
     const unknown = await client.callTool({ name: 'delete_everything', arguments: {} })
     expect(unknown.isError).toBe(true)

@@ -9,8 +9,8 @@ export const askInput = {
   question: z
     .string()
     .trim()
-    .min(1)
-    .max(4000)
+    .min(1, 'the question must not be empty')
+    .max(4000, 'the question must be at most 4000 characters')
     .describe('A question about the workspace’s documents, in full sentences'),
 }
 

@@ -74,7 +74,9 @@ export async function listDocuments(
 }
 
 export const getInput = {
-  document_id: z.uuid().describe('The document’s id, from list_documents or search'),
+  document_id: z
+    .uuid('document_id must be a document id (a UUID)')
+    .describe('The document’s id, from list_documents or search'),
 }
 
 type Heading = {

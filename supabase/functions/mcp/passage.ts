@@ -8,10 +8,14 @@ import { ToolProblem, type Session } from './session.ts'
 const MAX_CHARS = 8000
 
 export const passageInput = {
-  document_id: z.uuid().describe('The document’s id'),
-  page: z.int().min(1).optional().describe('Read at this page (for paged documents)'),
+  document_id: z.uuid('document_id must be a document id (a UUID)').describe('The document’s id'),
+  page: z
+    .int()
+    .min(1, 'pages start at 1')
+    .optional()
+    .describe('Read at this page (for paged documents)'),
   chunk_id: z
-    .uuid()
+    .uuid('chunk_id must be a passage id (a UUID)')
     .optional()
     .describe('Read this passage (a chunk_id from search or ask) with its neighbours'),
 }

@@ -6,10 +6,20 @@ import { documentLink, pages } from './links.ts'
 import { callFunction, problemOf, type Session } from './session.ts'
 
 export const searchInput = {
-  query: z.string().trim().min(1).max(1000).describe('What to look for, in words or a phrase'),
-  limit: z.int().min(1).max(50).optional().describe('How many passages (default 10, at most 50)'),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'the query must not be empty')
+    .max(1000, 'the query must be at most 1000 characters')
+    .describe('What to look for, in words or a phrase'),
+  limit: z
+    .int()
+    .min(1, 'limit must be between 1 and 50')
+    .max(50, 'limit must be between 1 and 50')
+    .optional()
+    .describe('How many passages (default 10, at most 50)'),
   document_ids: z
-    .array(z.uuid())
+    .array(z.uuid('document_ids must be document ids (UUIDs)'))
     .max(100)
     .optional()
     .describe('Search only these documents (ids from list_documents)'),

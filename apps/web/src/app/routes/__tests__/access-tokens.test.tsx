@@ -62,7 +62,9 @@ describe('access tokens', () => {
     await user.type(screen.getByLabelText('Test a token'), token)
     await user.click(screen.getByRole('button', { name: 'Test connection' }))
     expect(
-      await screen.findByText(/Connected to Sourcebook\. Clients will see 5 tools: search, ask/),
+      await screen.findByText(
+        /Connected to Sourcebook\. Clients will see 6 tools: search, ask, .*upload_document/,
+      ),
     ).toBeInTheDocument()
     // The test was a use of the token.
     await waitFor(() => expect(item).toHaveTextContent(/Last used/))
@@ -76,6 +78,9 @@ describe('access tokens', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Revoke Claude on my laptop' })).toBeNull(),
     )
+    // Its Revoke button is gone: focus lands on Create token, not on the page's body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create token' })).toHaveFocus())
+    expect(item).toHaveTextContent('Revoked')
     const { data } = await supabase.from('access_tokens').select('revoked_at').single()
     expect(data!.revoked_at).not.toBeNull()
 

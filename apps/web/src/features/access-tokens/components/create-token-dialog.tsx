@@ -31,6 +31,9 @@ import {
 } from '../api/create-access-token'
 import { expiries, expiryLabels, scopeLabels } from '../utils/token-status'
 
+/** The dialog's trigger, where focus goes when a revoked token's Revoke button is gone. */
+export const CREATE_TOKEN_ID = 'create-access-token'
+
 type CreateTokenDialogProps = { workspaceId: string; workspaceName: string; canWrite: boolean }
 
 /** Names a new token, then shows its secret once, to copy. */
@@ -58,7 +61,7 @@ export function CreateTokenDialog({
   return (
     <Dialog open={open} onOpenChange={setOpenAndReset}>
       <DialogTrigger asChild>
-        <Button>
+        <Button id={CREATE_TOKEN_ID}>
           <KeyRoundIcon /> Create token
         </Button>
       </DialogTrigger>

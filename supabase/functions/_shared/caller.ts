@@ -9,6 +9,9 @@
 // The secret reaches the function as the ACCESS_TOKEN_JWT_SECRET function secret (hosted:
 // `supabase secrets set ACCESS_TOKEN_JWT_SECRET=<the project's JWT secret>`; localbase:
 // `npm start` and the tests pass localbase's own). Names starting SUPABASE_ are reserved.
+// A hosted project that has moved to asymmetric signing keys still verifies JWTs signed with
+// its legacy secret for as long as that secret is kept as a previous key; revoking it would
+// end access tokens until this signs with a key the project trusts.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { SignJWT } from 'npm:jose@6.2.17'
 import { corsHeaders, fail } from './http.ts'

@@ -1,5 +1,6 @@
 // Answers a question in a conversation: POST { conversation_id, content, regenerate? } with a
-// member's JWT or access token (_shared/caller.ts) → text/event-stream of meta, sources, delta…, done | error. In order: validate
+// member's JWT or an access token of the conversation's workspace (_shared/caller.ts) →
+// text/event-stream of meta, sources, delta…, done | error. In order: validate
 // → authenticate, check access, rate limit and load history (one call as the caller) →
 // rewrite a follow-up → retrieve as the caller → answer from fenced sources (or, offline,
 // extract one) → store with checked citations. Errors before the stream starts are JSON.

@@ -1,8 +1,7 @@
 // Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types? }
 // with the caller's JWT or an access token for that workspace (types: document kinds, see
-// input.ts; tokens: _shared/caller.ts). search_chunks is called with
-// that JWT and answers members only; the membership check up front turns "nothing
-// visible" into a clear 403.
+// input.ts; tokens: _shared/caller.ts). search_chunks is called as the caller and answers
+// members only; the membership check up front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'

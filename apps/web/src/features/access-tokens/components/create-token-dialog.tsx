@@ -61,7 +61,7 @@ export function CreateTokenDialog({
   return (
     <Dialog open={open} onOpenChange={setOpenAndReset}>
       <DialogTrigger asChild>
-        <Button id={CREATE_TOKEN_ID}>
+        <Button id={CREATE_TOKEN_ID} className="justify-self-start">
           <KeyRoundIcon /> Create token
         </Button>
       </DialogTrigger>

@@ -1,12 +1,22 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeProvider } from '../../tests/fake-provider/server.ts'
 import { connectMcp, textOf } from './mcp-client.ts'
 import { clientFor, startStack, type User } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
 // The mcp function on localbase, driven by the official MCP SDK client with access tokens.
-const stack = await startStack({ ACCESS_TOKEN_RATE_LIMIT_PER_MINUTE: '30' })
-afterAll(() => stack.stop())
+// A fake OpenAI at the HTTP boundary answers when a workspace has a chat model.
+const fake = await startFakeProvider({ instant: true })
+const stack = await startStack({
+  ACCESS_TOKEN_RATE_LIMIT_PER_MINUTE: '30',
+  OPENAI_API_KEY: 'test',
+  OPENAI_BASE_URL: `${fake.url}/v1`,
+})
+afterAll(async () => {
+  await stack.stop()
+  await fake.close()
+})
 
 let people: People
 let workspaceId: string
@@ -156,6 +166,34 @@ describe('the MCP server', () => {
       title: 'How were the mangrove samples dried?',
       visibility: 'private',
     })
+    await client.close()
+  })
+
+  it('answers through the workspace’s chat model, streamed and gathered', async () => {
+    const modelled = await createWorld(stack, people)
+    const notes = await addReadyDocument(stack, people.editor, modelled.workspaceId, 'Press log', [
+      'Ferns from the north ridge were pressed for nine days under blotting paper.',
+    ])
+    await stack.db.pg.query(`update public.workspaces set chat_model = $2 where id = $1`, [
+      modelled.workspaceId,
+      'openai:gpt-4.1-mini',
+    ])
+    const reply = 'The ferns were pressed for nine days under blotting paper [1].'
+    fake.script({ reply })
+    const client = await connectMcp(
+      stack.url,
+      (await tokenOf(people.viewer, modelled.workspaceId)).token,
+    )
+    const result = (await client.callTool({
+      name: 'ask',
+      arguments: { question: 'How long were the ferns pressed?' },
+    })) as unknown as Structured<{ answer: string; citations: Record<string, unknown>[] }>
+    expect(result.isError).toBeFalsy()
+    expect(result.structuredContent.answer).toBe(reply)
+    expect(result.structuredContent.citations).toEqual([
+      expect.objectContaining({ n: 1, title: 'Press log', chunk_id: notes.chunkIds[0] }),
+    ])
+    expect(fake.requests.filter((r) => r.kind === 'chat')).toHaveLength(1)
     await client.close()
   })
 

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { DEFAULT_JWT_SECRET } from '../packages/localbase/src/config/keys.ts'
 
 const root = new URL('..', import.meta.url).pathname
 const web = join(root, 'apps/web')
@@ -44,7 +45,16 @@ const child = spawn(
     'apps/web/dist',
     ...process.argv.slice(2),
   ],
-  { stdio: 'inherit' },
+  {
+    stdio: 'inherit',
+    // The functions sign access tokens' short-lived JWTs with the project's own secret
+    // (supabase/functions/_shared/caller.ts); localbase's is JWT_SECRET or the CLI default.
+    env: {
+      ...process.env,
+      ACCESS_TOKEN_JWT_SECRET:
+        process.env.ACCESS_TOKEN_JWT_SECRET || process.env.JWT_SECRET || DEFAULT_JWT_SECRET,
+    },
+  },
 )
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => process.exit(code ?? 0))

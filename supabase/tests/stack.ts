@@ -28,7 +28,16 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     workdir,
     port: 0,
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...relaxedAuthLimits, ...env },
+    env: {
+      ...process.env,
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      ...relaxedAuthLimits,
+      // The functions sign access tokens' short-lived JWTs with the project's secret.
+      ACCESS_TOKEN_JWT_SECRET: DEFAULT_JWT_SECRET,
+      ...env,
+    },
   })
   return {
     ...lb,

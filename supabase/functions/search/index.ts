@@ -1,9 +1,10 @@
 // Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types?,
-// rerank? } with the caller's JWT (types: document kinds, see input.ts; rerank: see rerank.ts)
-// → { results, reranked }. search_chunks is called with
-// that JWT and answers members only; the membership check up front turns "nothing
-// visible" into a clear 403.
+// rerank? } with the caller's JWT or an access token for that workspace (types: document kinds,
+// see input.ts; rerank: see rerank.ts; tokens: _shared/caller.ts) → { results, reranked }.
+// search_chunks is called as the caller and answers members only; the membership check up
+// front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQueryWith } from '../_shared/ai/query.ts'
 import { readInput } from './input.ts'
@@ -39,7 +40,10 @@ Deno.serve(async (req) => {
   if ('problem' in read) return fail(400, 'invalid_input', read.problem)
   const { workspace_id: workspaceId, query, limit, document_ids: documentIds, types } = read.input
 
-  const authorization = req.headers.get('Authorization')!
+  const caller = await callerOf(req)
+  if (caller instanceof Response) return caller
+  if (caller.grant && caller.grant.workspaceId !== workspaceId) return foreignWorkspace()
+  const { authorization } = caller
   const search = (embedding: number[] | null, count = limit) =>
     api
       .rpc('search_chunks', {
@@ -66,6 +70,10 @@ Deno.serve(async (req) => {
       .maybeSingle<{ embedding_model: string | null } & Settings>(),
     search(null),
   ])
+  // verify_jwt is off (access tokens are not JWTs), so a bad or expired JWT shows up here.
+  if (workspace.error?.code.startsWith('PGRST30')) {
+    return fail(401, 'unauthorized', 'Sign in again: the session is missing or expired')
+  }
   if (workspace.error) {
     return fail(502, 'search_failed', `Could not check your membership: ${workspace.error.message}`)
   }

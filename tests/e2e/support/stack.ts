@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { relaxedAuthLimits, startLocalbase } from '../../../packages/localbase/src/index.ts'
+import {
+  DEFAULT_JWT_SECRET,
+  relaxedAuthLimits,
+  startLocalbase,
+} from '../../../packages/localbase/src/index.ts'
 import { repoRoot } from './paths.ts'
 
 /**
@@ -14,7 +18,16 @@ export async function startStack(env: Record<string, string> = {}) {
     workdir: repoRoot,
     serveDir: 'apps/web/dist',
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...relaxedAuthLimits, ...env },
+    env: {
+      ...process.env,
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      ...relaxedAuthLimits,
+      // The functions sign access tokens' short-lived JWTs with the project's secret.
+      ACCESS_TOKEN_JWT_SECRET: DEFAULT_JWT_SECRET,
+      ...env,
+    },
   }
   let localbase: Awaited<ReturnType<typeof startLocalbase>> | null = await startLocalbase({
     ...options,

@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router'
 import { PageHeader } from '@/components/layout/page-header'
+import { AccessTokensCard } from '@/features/access-tokens/components/access-tokens-card'
+import { ConnectClientsCard } from '@/features/access-tokens/components/connect-clients-card'
 import { AiModelsCard } from '@/features/ai-settings/components/ai-models-card'
 import { DeleteWorkspaceCard } from '@/features/workspaces/components/delete-workspace-card'
 import { RenameWorkspaceCard } from '@/features/workspaces/components/rename-workspace-card'
@@ -13,11 +15,17 @@ export default function SettingsRoute() {
     <>
       <PageHeader
         title="Settings"
-        description="This workspace’s name, its AI models, and its removal."
+        description="This workspace’s name, its AI models, your access tokens, and its removal."
       />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-8">
         <RenameWorkspaceCard workspace={workspace} />
         <AiModelsCard workspaceId={workspace.id} canEdit={workspace.role === 'owner'} />
+        <AccessTokensCard
+          workspaceId={workspace.id}
+          workspaceName={workspace.name}
+          canWrite={workspace.role !== 'viewer'}
+        />
+        <ConnectClientsCard />
         <DeleteWorkspaceCard
           workspace={workspace}
           onDeleted={() => {

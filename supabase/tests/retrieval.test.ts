@@ -104,20 +104,35 @@ describe('BM25 scores', () => {
   const k1 = 1.5 // exact as a Postgres real
   const b = 0.75
 
-  /** Okapi BM25 with Lucene's idf, from the formula, over whitespace-split words. */
+  /**
+   * Okapi BM25 with Lucene's idf, from the formula, over whitespace-split words, each query
+   * term's idf times the square root of its count in the query; plus, for each two
+   * neighbouring query words (none here is a stop word) that a text also writes side by side,
+   * the smaller of their two weights (see 20260101002800_search_ranking.sql).
+   */
   function expectedScores(query: string[], corpus = texts) {
     const docs = corpus.map((t) => t.split(' '))
     const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length
-    const idf = (term: string) => {
+    const weight = (term: string) => {
       const n = docs.filter((d) => d.includes(term)).length
-      return Math.log(1 + (docs.length - n + 0.5) / (n + 0.5))
+      const inQuery = query.filter((w) => w === term).length
+      return Math.log(1 + (docs.length - n + 0.5) / (n + 0.5)) * Math.sqrt(inQuery)
     }
-    return docs.map((d) =>
-      query.reduce((score, term) => {
+    const pairs = new Set(query.slice(1).map((w, i) => `${query[i]} ${w}`))
+    return docs.map((d) => {
+      const bm25 = [...new Set(query)].reduce((score, term) => {
         const tf = d.filter((w) => w === term).length
-        return score + (idf(term) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.length) / avg))
-      }, 0),
-    )
+        return score + (weight(term) * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.length) / avg))
+      }, 0)
+      const together = [...pairs].filter((pair) => {
+        const [first, second] = pair.split(' ')
+        return first !== second && d.some((w, i) => w === first && d[i + 1] === second)
+      })
+      return together.reduce((score, pair) => {
+        const [first, second] = pair.split(' ')
+        return score + Math.min(weight(first!), weight(second!))
+      }, bm25)
+    })
   }
 
   it('equal the values computed by hand, ranked best first', async () => {

@@ -19,6 +19,8 @@ const NEAR_DUPLICATE = 0.4
 const NEAR_DUPLICATE_ACROSS = 0.8
 /** After two, a sentence must score this share of the best one. */
 const RELATIVE_BAR = 0.5
+/** The most a table or a long list is marked down for its length: as a 40-word sentence. */
+const BULKY_LENGTH = 2
 /** How many closest passages a no-answer shows, and how much of each. */
 const CLOSEST = 3
 const QUOTE_CHARS = 280
@@ -71,7 +73,10 @@ function candidates(question: string, sources: Source[]): Candidate[] {
   )
   for (const [i, c] of quotable.entries()) {
     // Long sentences match more words by chance; earlier passages ranked higher in retrieval.
-    const length = Math.max(1, c.words.size / 20)
+    // A table (or list) is offered whole, and holds a question's words only across its rows
+    // (the year in its header, the measure in a row's label): its length is its nature, not
+    // a sign of a chance match, so it is marked down no more than a long sentence.
+    const length = Math.min(c.bulky ? BULKY_LENGTH : Infinity, Math.max(1, c.words.size / 20))
     const rank = 1 - 0.04 * (c.source.n - 1)
     c.score = (score.coverage(c.words) / Math.sqrt(length)) * rank - i * 1e-9
     c.relevant = clearsBar(score, c.words)

@@ -4,6 +4,8 @@ import type { Service, ServiceContext } from '../context.ts'
 import { adminRoutes } from './admin.ts'
 import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
+import { adminFactorRoutes } from './admin-factors.ts'
+import { factorRoutes } from './factors.ts'
 import { tokenRoutes } from './grants.ts'
 import { limitRoutes } from './limits.ts'
 import { mailboxMailer, mailboxOpen, mailboxRoutes } from './mailbox.ts'
@@ -46,7 +48,9 @@ export async function createAuthService(service: ServiceContext): Promise<Servic
     userRoutes,
     verifyRoutes,
     otpRoutes,
+    factorRoutes,
     adminRoutes,
+    adminFactorRoutes,
     mailboxRoutes,
     disabledRoutes,
   ]) {

@@ -43,6 +43,7 @@ export type LocalbaseConfig = {
     templates: MailTemplates
     rateLimit: RateLimits
     signInGuard: SignInGuard
+    mfa: MfaConfig
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -63,6 +64,13 @@ export type RateLimits = {
   tokenRefresh: number
   tokenVerifications: number
   anonymousUsers: number
+}
+
+/** `[auth.mfa]` as the Supabase CLI reads it; TOTP is off unless turned on, as in the CLI. */
+export type MfaConfig = {
+  maxEnrolledFactors: number
+  totpEnrollEnabled: boolean
+  totpVerifyEnabled: boolean
 }
 
 /** How password guesses against one account are slowed (auth/password-guard.ts). */
@@ -195,6 +203,15 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
         freeFailures: count('SIGN_IN_FREE_FAILURES', env.SIGN_IN_FREE_FAILURES, 5),
         delayMs: count('SIGN_IN_DELAY_MS', env.SIGN_IN_DELAY_MS, 1000),
         maxDelayMs: count('SIGN_IN_MAX_DELAY_MS', env.SIGN_IN_MAX_DELAY_MS, 15_000),
+      },
+      mfa: {
+        maxEnrolledFactors: count(
+          '[auth.mfa] max_enrolled_factors',
+          section(toml, 'auth', 'mfa').max_enrolled_factors,
+          10,
+        ),
+        totpEnrollEnabled: section(toml, 'auth', 'mfa', 'totp').enroll_enabled === true,
+        totpVerifyEnabled: section(toml, 'auth', 'mfa', 'totp').verify_enabled === true,
       },
     },
     storage: {

@@ -523,6 +523,7 @@ export type Database = {
           id: string
           name: string
           pending_embedding_model: string | null
+          require_mfa: boolean
           storage_quota_bytes: number
           updated_at: string
         }
@@ -534,6 +535,7 @@ export type Database = {
           id?: string
           name: string
           pending_embedding_model?: string | null
+          require_mfa?: boolean
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -545,6 +547,7 @@ export type Database = {
           id?: string
           name?: string
           pending_embedding_model?: string | null
+          require_mfa?: boolean
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -736,6 +739,7 @@ export type Database = {
         Returns: { id: string; similarity: number }[]
       }
       workspace_stored_bytes: { Args: { workspace_id: string }; Returns: number }
+      workspaces_requiring_mfa: { Args: never; Returns: { id: string; name: string }[] }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

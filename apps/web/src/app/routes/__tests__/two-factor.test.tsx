@@ -38,7 +38,7 @@ describe('two-factor sign-in', () => {
       '[data-slot="card"]',
     ) as HTMLElement
     await user.click(await within(card).findByRole('button', { name: 'Add an authenticator app' }))
-    const name = within(card).getByLabelText('Name')
+    const name = within(card).getByLabelText('App name')
     await user.clear(name)
     await user.type(name, 'Work phone')
     await user.click(within(card).getByRole('button', { name: 'Continue' }))

@@ -43,7 +43,7 @@ export function AddAuthenticator({ abandonedIds, onAdded, onCancel }: AddAuthent
         <FormError message={enroll.error ? authErrorMessage(enroll.error) : null} />
         <FormField
           id="factor-name"
-          label="Name"
+          label="App name"
           error={errors.name?.message}
           hint="So you can tell your apps apart, e.g. “Phone”."
         >

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { ConfirmDialog } from '@/components/layout/confirm-dialog'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatDate } from '@/lib/format'
@@ -87,8 +86,7 @@ export function TwoFactorSettings() {
           ))}
         </ul>
       ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        {factors.length ? <Badge variant="secondary">On</Badge> : null}
+      <div>
         <Button variant={factors.length ? 'outline' : 'default'} onClick={() => setAdding(true)}>
           {factors.length ? 'Add another app' : 'Add an authenticator app'}
         </Button>

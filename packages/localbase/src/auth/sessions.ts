@@ -58,9 +58,16 @@ export async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }
-  const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(ctx.config.keys.jwtSecret))
+  // With signing keys, the first one signs and names itself (kid) so verifiers pick its
+  // public half from the JWKS; without, the legacy HS256 secret signs.
+  const [current] = ctx.config.auth.signingKeys
+  const token = current
+    ? await new SignJWT(claims)
+        .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' })
+        .sign(current.privateKey)
+    : await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(new TextEncoder().encode(ctx.config.keys.jwtSecret))
   return { token, iat, exp }
 }
 

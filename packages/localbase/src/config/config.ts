@@ -4,6 +4,7 @@ import { parse as parseToml } from 'smol-toml'
 import { TrustedProxies } from '../gateway/ip-address.ts'
 import { type Keys, keysFromEnv } from './keys.ts'
 import { type MailTemplates, mailTemplates } from '../auth/templates.ts'
+import { type SigningKey, loadSigningKeys } from './signing-keys.ts'
 import { type SmtpConfig, smtpConfig } from './smtp.ts'
 
 export type BucketConfig = {
@@ -44,6 +45,8 @@ export type LocalbaseConfig = {
     rateLimit: RateLimits
     signInGuard: SignInGuard
     mfa: MfaConfig
+    /** `[auth] signing_keys_path`: the first signs access tokens; none means HS256 with the secret. */
+    signingKeys: SigningKey[]
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -204,6 +207,11 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
         delayMs: count('SIGN_IN_DELAY_MS', env.SIGN_IN_DELAY_MS, 1000),
         maxDelayMs: count('SIGN_IN_MAX_DELAY_MS', env.SIGN_IN_MAX_DELAY_MS, 15_000),
       },
+      signingKeys: loadSigningKeys(
+        typeof auth.signing_keys_path === 'string' && auth.signing_keys_path
+          ? resolve(supabaseDir, auth.signing_keys_path)
+          : null,
+      ),
       mfa: {
         maxEnrolledFactors: count(
           '[auth.mfa] max_enrolled_factors',

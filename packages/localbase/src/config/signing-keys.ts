@@ -38,7 +38,7 @@ function parseKey(raw: unknown, index: number, path: string): SigningKey {
   try {
     privateKey = createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' })
   } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`)
+    throw new Error(`${where}: ${(error as Error).message}`, { cause: error })
   }
   const publicKey = createPublicKey(privateKey)
   return {
@@ -65,7 +65,9 @@ export function loadSigningKeys(path: string | null): SigningKey[] {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'))
   } catch (error) {
-    throw new Error(`[auth] signing_keys_path: ${path} is not JSON: ${(error as Error).message}`)
+    throw new Error(`[auth] signing_keys_path: ${path} is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   // `supabase gen signing-key` prints one key; the CLI reads an array of them.
   const list = Array.isArray(parsed) ? parsed : [parsed]

@@ -12,6 +12,7 @@ import { mailboxMailer, mailboxOpen, mailboxRoutes } from './mailbox.ts'
 import { type Mailer, type MailingContext, dropMail } from './mailer.ts'
 import { metaRoutes } from './meta.ts'
 import { otpRoutes } from './otp.ts'
+import { reauthenticateRoutes } from './reauthenticate.ts'
 import { signupRoutes } from './signup.ts'
 import { smtpMailer } from './smtp.ts'
 import { userRoutes } from './user.ts'
@@ -46,6 +47,7 @@ export async function createAuthService(service: ServiceContext): Promise<Servic
     signupRoutes,
     tokenRoutes,
     userRoutes,
+    reauthenticateRoutes,
     verifyRoutes,
     otpRoutes,
     factorRoutes,

@@ -34,6 +34,10 @@ export type LocalbaseConfig = {
     enableConfirmations: boolean
     /** An email change is confirmed at the old address as well as the new one. */
     doubleConfirmChanges: boolean
+    /** `[auth.email] secure_password_change`: a password change asks for a mailed nonce. */
+    securePasswordChange: boolean
+    /** `[auth.email] otp_expiry`: seconds a mailed code stays good. */
+    otpExpiry: number
     enableAnonymousSignIns: boolean
     minimumPasswordLength: number
     refreshTokenRotation: boolean
@@ -188,6 +192,8 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       enableConfirmations: email.enable_confirmations === true,
       // On unless turned off, as in the CLI's config template.
       doubleConfirmChanges: email.double_confirm_changes !== false,
+      securePasswordChange: email.secure_password_change === true,
+      otpExpiry: count('[auth.email] otp_expiry', email.otp_expiry, 3600),
       enableAnonymousSignIns: auth.enable_anonymous_sign_ins === true,
       minimumPasswordLength: (auth.minimum_password_length as number | undefined) ?? 6,
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,

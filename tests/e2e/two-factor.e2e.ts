@@ -15,6 +15,7 @@ describe('two-factor sign-in', () => {
   let browser: Browser
   let page: Page
   let secret = ''
+  let ownerSecret = ''
   let workspaceId = ''
   const email = 'mia@example.com'
 
@@ -52,6 +53,7 @@ describe('two-factor sign-in', () => {
       code: totpCode(factor!.totp.secret),
     })
     expect(verified.error).toBeNull()
+    ownerSecret = factor!.totp.secret
     const required = await owner
       .from('workspaces')
       .update({ require_mfa: true })
@@ -127,5 +129,19 @@ describe('two-factor sign-in', () => {
     await page.getByRole('heading', { name: 'Library' }).waitFor()
     await screenshot(page, 'two-factor-workspace-open')
     expect(await page.getByRole('heading', { name: /requires two-factor/ }).count()).toBe(0)
+  })
+  it('shows the owner the requirement in Settings', async () => {
+    const owner = await newPage(browser)
+    await owner.goto(`${stack.url}/w/${workspaceId}/settings`)
+    await signIn(owner, 'olga@example.com')
+    await owner
+      .getByLabel('Code from your authenticator app')
+      .fill(totpCode(ownerSecret, Date.now() + 30_000))
+    await owner.getByRole('button', { name: 'Verify' }).click()
+    await owner.getByRole('button', { name: 'Make it optional' }).waitFor()
+    page = owner
+    await shoot('two-factor-settings', `/w/${workspaceId}/settings`, (p) =>
+      p.getByRole('button', { name: 'Make it optional' }).waitFor(),
+    )
   })
 })

@@ -83,14 +83,22 @@ describe('two-factor sign-in', () => {
     const me = await signUpAs('guarded')
     const secret = await enrolDirectly()
     await signOutLocally()
-    const { user, router } = renderApp('/sign-in')
-    await user.type(await screen.findByLabelText('Email'), me.email)
-    await user.type(screen.getByLabelText('Password'), PASSWORD)
-    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    const first = renderApp('/sign-in')
+    await first.user.type(await screen.findByLabelText('Email'), me.email)
+    await first.user.type(screen.getByLabelText('Password'), PASSWORD)
+    await first.user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/sign-in')
+    expect(first.router.state.location.pathname).toBe('/sign-in')
     expect(await aal()).toBe('aal1')
-    await user.type(screen.getByLabelText('Code from your authenticator app'), nextCode(secret))
+    first.unmount()
+
+    // Until the code is given, every signed-in page sends the session back here.
+    const { user, router } = renderApp('/workspaces')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'))
+    await user.type(
+      await screen.findByLabelText('Code from your authenticator app'),
+      nextCode(secret),
+    )
     await user.click(screen.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'))
     expect(await aal()).toBe('aal2')

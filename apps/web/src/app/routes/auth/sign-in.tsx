@@ -1,24 +1,19 @@
 import { useState } from 'react'
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router'
-import { getTwoFactorQueryOptions } from '@/features/auth/api/get-two-factor'
+import { needsSecondFactor } from '@/features/auth/api/needs-second-factor'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { getSession } from '@/features/auth/api/use-session'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import { SecondFactorStep } from '@/features/auth/components/second-factor-step'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
 import { withNext } from '@/lib/next-path'
-import { queryClient } from '@/lib/query-client'
 import { redirectIfSignedIn } from './redirect-if-signed-in'
 import { useNextPath } from './use-next'
 
-/** Signed in with the password only, on an account with an authenticator app? Ask for the code. */
-async function needsCode(): Promise<boolean> {
-  const twoFactor = await queryClient.fetchQuery({ ...getTwoFactorQueryOptions(), staleTime: 0 })
-  return twoFactor.needsCode
-}
-
+// Signed in with the password only, on an account with an authenticator app: the code is
+// asked for here, and every signed-in page sends such a session back here (app/session.ts).
 export async function loader(args: LoaderFunctionArgs) {
-  if ((await getSession()) && (await needsCode())) return { step: 'code' as const }
+  if ((await getSession()) && (await needsSecondFactor())) return { step: 'code' as const }
   await redirectIfSignedIn(args)
   return { step: 'password' as const }
 }
@@ -62,7 +57,9 @@ export default function SignInRoute() {
     >
       <SignInForm
         redirectTo={window.location.origin + next}
-        onSignedIn={() => void needsCode().then((code) => (code ? setStep('code') : done()))}
+        onSignedIn={() =>
+          void needsSecondFactor().then((code) => (code ? setStep('code') : done()))
+        }
       />
     </AuthCard>
   )

@@ -2,18 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { accountKeys } from './keys'
 
-/**
- * The signed-in person's authenticator apps (verified factors) and how far this session has
- * proved who they are: `needsCode` when the account has a factor but this session signed in
- * with the password alone.
- */
+/** The signed-in person's authenticator apps (verified factors), and abandoned enrolments. */
 export async function getTwoFactor() {
-  const [factors, level] = await Promise.all([
-    supabase.auth.mfa.listFactors(),
-    supabase.auth.mfa.getAuthenticatorAssuranceLevel(),
-  ])
+  const factors = await supabase.auth.mfa.listFactors()
   if (factors.error) throw factors.error
-  if (level.error) throw level.error
   const verified = factors.data.totp
   return {
     factors: verified.map((factor) => ({
@@ -25,8 +17,6 @@ export async function getTwoFactor() {
     unverifiedIds: factors.data.all
       .filter((factor) => factor.status === 'unverified')
       .map((factor) => factor.id),
-    isVerified: level.data.currentLevel === 'aal2',
-    needsCode: level.data.currentLevel === 'aal1' && level.data.nextLevel === 'aal2',
   }
 }
 

@@ -8,7 +8,6 @@ import { errorMessage } from '@/lib/errors'
 import { useTwoFactor } from '../api/get-two-factor'
 import { useUnenrollFactor } from '../api/unenroll-factor'
 import { AddAuthenticator } from './add-authenticator'
-import { TotpCodeForm } from './totp-code-form'
 
 /** Account → Security: the authenticator apps that sign in with a code, added and removed. */
 export function TwoFactorSettings() {
@@ -18,7 +17,7 @@ export function TwoFactorSettings() {
   if (twoFactor.isPending) return <Skeleton className="h-10 w-56" />
   if (twoFactor.isError)
     return <p className="text-destructive text-sm">{errorMessage(twoFactor.error)}</p>
-  const { factors, unverifiedIds, needsCode } = twoFactor.data
+  const { factors, unverifiedIds } = twoFactor.data
 
   if (adding) {
     return (
@@ -30,23 +29,6 @@ export function TwoFactorSettings() {
           toast.success('Two-factor sign-in is on')
         }}
       />
-    )
-  }
-  // Auth lets only a session that gave a code change the apps of an account that has one.
-  if (needsCode && factors[0]) {
-    return (
-      <div className="grid gap-3">
-        <p className="text-sm">
-          You signed in with your password only. Enter a code to manage your authenticator apps.
-        </p>
-        <TotpCodeForm
-          factorId={factors[0].id}
-          submitLabel="Confirm"
-          pendingLabel="Checking…"
-          autoFocus={false}
-          onVerified={() => toast.success('Signed in with two factors')}
-        />
-      </div>
     )
   }
   return (

@@ -37,6 +37,14 @@ process.on('uncaughtException', (error) => console.error('[localbase] uncaught:'
 process.on('unhandledRejection', (error) => console.error('[localbase] unhandled:', error))
 
 /** Where auth mail goes, for the banner. */
+/** With `[auth] signing_keys_path`, which key signs access tokens (the rest only verify). */
+function signingKeysLine(config: LocalbaseConfig): string {
+  const [current, ...older] = config.auth.signingKeys
+  if (!current) return ''
+  const rest = older.length ? ` (+${older.length} verifying only)` : ''
+  return `\n  Signing key      ${current.alg} ${current.kid}${rest}`
+}
+
 function mailTarget(config: LocalbaseConfig, url: string): string {
   const { smtp } = config.auth
   if (smtp) return `SMTP ${smtp.host}:${smtp.port}, from ${smtp.adminEmail}`
@@ -73,7 +81,7 @@ try {
   Secret key       ${keys.secretKey}
   anon key         ${keys.anonKey}
   service_role key ${keys.serviceRoleKey}
-  JWT secret       ${keys.jwtSecret}
+  JWT secret       ${keys.jwtSecret}${signingKeysLine(lb.config)}
 `)
   const shutdown = async (signal: string) => {
     console.log(`\n[localbase] ${signal}: closing the database cleanly`)

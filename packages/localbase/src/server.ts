@@ -68,7 +68,12 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
     throw error
   }
 
-  const ctx: ServiceContext = { config, db, callers: new CallerResolver(config.keys), url }
+  const ctx: ServiceContext = {
+    config,
+    db,
+    callers: new CallerResolver(config.keys, config.auth.signingKeys),
+    url,
+  }
   const app = new Hono()
   app.use('*', cors())
   app.use('*', clientAddresses(config.trustedProxies))

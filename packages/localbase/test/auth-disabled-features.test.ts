@@ -93,7 +93,7 @@ describe('signInWithIdToken, with no OIDC provider enabled', () => {
   })
 })
 
-describe('MFA and Web3, which are not provided', () => {
+describe('MFA (off unless config.toml turns it on) and Web3', () => {
   it('refuses to enroll any factor type, after asking for a session', async () => {
     const client = await signedIn()
     const totp = await client.auth.mfa.enroll({ factorType: 'totp' })

@@ -4,62 +4,6 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
-      access_tokens: {
-        Row: {
-          created_at: string
-          expires_at: string | null
-          id: string
-          last_used_at: string | null
-          name: string
-          prefix: string
-          revoked_at: string | null
-          scope: string
-          token_hash: string
-          user_id: string
-          window_start: string | null
-          window_uses: number
-          workspace_id: string
-        }
-        Insert: {
-          created_at?: string
-          expires_at?: string | null
-          id?: string
-          last_used_at?: string | null
-          name: string
-          prefix: string
-          revoked_at?: string | null
-          scope: string
-          token_hash: string
-          user_id: string
-          window_start?: string | null
-          window_uses?: number
-          workspace_id: string
-        }
-        Update: {
-          created_at?: string
-          expires_at?: string | null
-          id?: string
-          last_used_at?: string | null
-          name?: string
-          prefix?: string
-          revoked_at?: string | null
-          scope?: string
-          token_hash?: string
-          user_id?: string
-          window_start?: string | null
-          window_uses?: number
-          workspace_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'access_tokens_workspace_id_fkey'
-            columns: ['workspace_id']
-            isOneToOne: false
-            referencedRelation: 'workspaces'
-            referencedColumns: ['id']
-          },
-        ]
-      }
       chat_rate_limits: {
         Row: { turns: number; user_id: string; window_start: string }
         Insert: { turns: number; user_id: string; window_start: string }
@@ -579,7 +523,7 @@ export type Database = {
           id: string
           name: string
           pending_embedding_model: string | null
-          reranking: string
+          require_mfa: boolean
           storage_quota_bytes: number
           updated_at: string
         }
@@ -591,7 +535,7 @@ export type Database = {
           id?: string
           name: string
           pending_embedding_model?: string | null
-          reranking?: string
+          require_mfa?: boolean
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -603,7 +547,7 @@ export type Database = {
           id?: string
           name?: string
           pending_embedding_model?: string | null
-          reranking?: string
+          require_mfa?: boolean
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -620,7 +564,6 @@ export type Database = {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
       all_lexemes: { Args: { lexemes: string[] }; Returns: string }
       any_lexeme: { Args: { lexemes: string[] }; Returns: string }
-      authenticate_access_token: { Args: { token: string; max_per_minute: number }; Returns: Json }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
       bm25_enough: { Args: { terms: string[]; bounds: number[]; need: number }; Returns: string }
       bm25_lexemes: { Args: { content: string }; Returns: string }
@@ -682,10 +625,6 @@ export type Database = {
       compound_parts: { Args: { whole: string; content: string }; Returns: string }
       confirmed_email: { Args: never; Returns: string }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
-      create_access_token: {
-        Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
-        Returns: Json
-      }
       document_kind: { Args: { mime_type: string }; Returns: string }
       embed_scope: {
         Args: { workspace_id: string; document_id: string; max_per_minute: number }
@@ -742,7 +681,6 @@ export type Database = {
           workspace_id: string
         }[]
       }
-      revoke_access_token: { Args: { id: string }; Returns: undefined }
       search_chunks: {
         Args: {
           workspace_id: string
@@ -801,6 +739,7 @@ export type Database = {
         Returns: { id: string; similarity: number }[]
       }
       workspace_stored_bytes: { Args: { workspace_id: string }; Returns: number }
+      workspaces_requiring_mfa: { Args: never; Returns: { id: string; name: string }[] }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -13,6 +13,7 @@ import {
   type AmrEntry,
   type SessionJson,
   type UserJson,
+  amrSql,
   newRefreshToken,
   sessionJson,
   startSession,
@@ -86,10 +87,7 @@ const rotateSql = `with old as (
   ), s as (
     update auth.sessions set refreshed_at = now(), updated_at = now() where id = $3 and $4
   )
-  select _localbase.auth_user(u) as user,
-    (select coalesce(jsonb_agg(jsonb_build_object('method', authentication_method,
-        'timestamp', extract(epoch from created_at)::bigint) order by created_at), '[]')
-     from auth.mfa_amr_claims where session_id = $3) as amr
+  select _localbase.auth_user(u) as user, ${amrSql('$3')} as amr
   from auth.users u where u.id = (select user_id from auth.sessions where id = $3)`
 
 type RefreshOutcome = SessionJson | AuthError

@@ -20,7 +20,12 @@ function bearer(c: Context): string {
 const badJwt = (reason: string) =>
   forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
 
-export type Authenticated = { user: UserRow; sessionId: string | null }
+export type Authenticated = {
+  user: UserRow
+  sessionId: string | null
+  /** The session's assurance level as stored (a token's claim may predate a step-up). */
+  aal: string | null
+}
 
 /** The signed-in user; the session named in the token must still exist. */
 export async function requireUser(ctx: ServiceContext, c: Context): Promise<Authenticated> {
@@ -40,18 +45,18 @@ export async function requireUser(ctx: ServiceContext, c: Context): Promise<Auth
   const session = isUuid(sessionId) ? sessionId : null
   const found = await ctx.db.asService(async (tx) => {
     const user = await findById(tx, sub)
-    if (!user || !session) return { user, session: false }
-    const { rows } = await tx.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
-      session,
-      sub,
-    ])
-    return { user, session: rows.length > 0 }
+    if (!user || !session) return { user, session: false, aal: null }
+    const { rows } = await tx.query<{ aal: string | null }>(
+      'select aal from auth.sessions where id = $1 and user_id = $2',
+      [session, sub],
+    )
+    return { user, session: rows.length > 0, aal: rows[0]?.aal ?? null }
   })
   if (!found.user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist')
   if (session && !found.session) {
     throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
   }
-  return { user: found.user, sessionId: session }
+  return { user: found.user, sessionId: session, aal: found.aal }
 }
 
 const adminRoles = new Set(['service_role', 'supabase_admin'])

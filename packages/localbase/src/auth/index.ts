@@ -4,12 +4,15 @@ import type { Service, ServiceContext } from '../context.ts'
 import { adminRoutes } from './admin.ts'
 import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
+import { adminFactorRoutes } from './admin-factors.ts'
+import { factorRoutes } from './factors.ts'
 import { tokenRoutes } from './grants.ts'
 import { limitRoutes } from './limits.ts'
 import { mailboxMailer, mailboxOpen, mailboxRoutes } from './mailbox.ts'
 import { type Mailer, type MailingContext, dropMail } from './mailer.ts'
 import { metaRoutes } from './meta.ts'
 import { otpRoutes } from './otp.ts'
+import { reauthenticateRoutes } from './reauthenticate.ts'
 import { signupRoutes } from './signup.ts'
 import { smtpMailer } from './smtp.ts'
 import { userRoutes } from './user.ts'
@@ -44,9 +47,12 @@ export async function createAuthService(service: ServiceContext): Promise<Servic
     signupRoutes,
     tokenRoutes,
     userRoutes,
+    reauthenticateRoutes,
     verifyRoutes,
     otpRoutes,
+    factorRoutes,
     adminRoutes,
+    adminFactorRoutes,
     mailboxRoutes,
     disabledRoutes,
   ]) {

@@ -58,6 +58,8 @@ export function limitRoutes(app: Hono, ctx: ServiceContext): void {
   app.post('/otp', spend(address.otp))
   app.post('/recover', spend(address.recover))
   app.post('/resend', spend(address.resend))
+  app.post('/factors/:id/challenge', spend(address.factorChallenge))
+  app.post('/factors/:id/verify', spend(address.factorVerify))
   // After authentication in GoTrue: only requests that carry a token are counted.
   app.put('/user', async (c, next) => {
     if (c.req.header('authorization')) address.user.take(clientAddress(c))

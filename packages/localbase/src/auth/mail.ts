@@ -9,7 +9,8 @@ import { type MailTemplate, render } from './templates.ts'
 // Mailed links carry GoTrue's token hash (sha224 of email + OTP), and the mailed code is the
 // OTP itself. Email changes make their links in email-change.ts.
 
-export type LinkKind = MailKind
+/** Mails that carry a link (a reauthentication nonce is a code alone). */
+export type LinkKind = Exclude<MailKind, 'reauthentication'>
 
 /** Which one_time_tokens type each link uses, as GoTrue (magic links reuse recovery). */
 export const tokenTypeOf: Record<LinkKind, string> = {

@@ -2,7 +2,8 @@ import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
 import { AuthError } from './errors.ts'
 
-export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change'
+export type MailKind =
+  'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication'
 
 export type Mail = {
   kind: MailKind
@@ -33,6 +34,7 @@ const failures: Record<MailKind, string> = {
   magiclink: 'Error sending magic link email',
   recovery: 'Error sending recovery email',
   email_change: 'Error sending email change email',
+  reauthentication: 'Error sending reauthentication email',
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import type { ServiceContext } from '../context.ts'
 
-// GET /settings (internal/api/settings.go), /health and the JWKS (empty for HS256).
+// GET /settings (internal/api/settings.go), /health and the JWKS.
 
 const providers = [
   'apple',
@@ -55,5 +55,9 @@ export function metaRoutes(app: Hono, ctx: ServiceContext): void {
       description: 'GoTrue is a user registration and authentication API',
     }),
   )
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }))
+  // The public halves of the signing keys; empty with the legacy secret alone (never published).
+  const jwks = { keys: auth.signingKeys.map((key) => key.publicJwk) }
+  app.get('/.well-known/jwks.json', (c) =>
+    c.json(jwks, 200, { 'cache-control': 'public, max-age=600' }),
+  )
 }

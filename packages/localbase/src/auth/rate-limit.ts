@@ -57,7 +57,8 @@ export class AddressLimit {
   }
 }
 
-const FIVE_MINUTES = 5 * 60 * 1000
+const MINUTE = 60 * 1000
+const FIVE_MINUTES = 5 * MINUTE
 const HOUR = 60 * 60 * 1000
 
 /** The limiters behind `[auth.rate_limit]` (apilimiter.New); each route has its own. */
@@ -78,6 +79,9 @@ export function addressLimits(limits: {
     resend: per5m(limits.signInSignUps),
     user: per5m(limits.signInSignUps),
     anonymous: new AddressLimit(limits.anonymousUsers, HOUR, limits.anonymousUsers),
+    // MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: 15 a minute, one bucket per route.
+    factorChallenge: new AddressLimit(15, MINUTE, 30),
+    factorVerify: new AddressLimit(15, MINUTE, 30),
   }
 }
 

@@ -10,8 +10,45 @@ create table if not exists auth.mfa_amr_claims (
   constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
--- The local dev mailbox: every mail the auth service would send lands here.
 create schema if not exists _localbase;
+
+-- MFA (GoTrue's 20221003041349_add_mfa_schema and later): factors and their challenges.
+do $$ begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null; end $$;
+do $$ begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null; end $$;
+create table if not exists auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+-- The last time step a factor accepted, so a code is good once (GoTrue keeps no such record).
+create table if not exists _localbase.totp_steps (
+  factor_id uuid primary key references auth.mfa_factors (id) on delete cascade,
+  step bigint not null
+);
+
+-- The local dev mailbox: every mail the auth service would send lands here.
 create table if not exists _localbase.mailbox (
   id bigint generated always as identity primary key,
   "to" text not null,
@@ -22,6 +59,20 @@ create table if not exists _localbase.mailbox (
   created_at timestamptz not null default now()
 );
 create index if not exists mailbox_to_idx on _localbase.mailbox (lower("to"), id desc);
+
+-- A factor as GoTrue serialises it (models.Factor); the secret never leaves.
+create or replace function _localbase.auth_factor(f auth.mfa_factors) returns jsonb
+language sql stable as $$
+  select jsonb_build_object(
+    'id', f.id,
+    'factor_type', f.factor_type,
+    'status', f.status,
+    'created_at', f.created_at,
+    'updated_at', f.updated_at,
+    'last_challenged_at', f.last_challenged_at
+  ) || case when coalesce(trim(f.friendly_name), '') <> ''
+    then jsonb_build_object('friendly_name', f.friendly_name) else '{}' end
+$$;
 
 -- A user as GoTrue serialises it (docs §3.4): optional fields are omitted when empty.
 create or replace function _localbase.auth_user(u auth.users) returns jsonb
@@ -51,7 +102,11 @@ language sql stable as $$
     'created_at', u.created_at,
     'updated_at', u.updated_at,
     'is_anonymous', u.is_anonymous
-  ) || jsonb_strip_nulls(jsonb_build_object(
+  ) || coalesce((
+    -- Listed only when there are any, as GoTrue's `factors,omitempty`.
+    select jsonb_build_object('factors', jsonb_agg(_localbase.auth_factor(f) order by f.created_at))
+    from auth.mfa_factors f where f.user_id = u.id having count(*) > 0
+  ), '{}') || jsonb_strip_nulls(jsonb_build_object(
     'email_confirmed_at', u.email_confirmed_at,
     'phone_confirmed_at', u.phone_confirmed_at,
     'confirmed_at', u.confirmed_at,

@@ -20,6 +20,19 @@ export type SessionJson = {
 /** GoTrue's v1 refresh tokens are short opaque strings. */
 export const newRefreshToken = (): string => randomBytes(12).toString('base64url')
 
+// Methods that prove a second factor (models.AMRClaim.IsAAL2Claim).
+const secondFactors = new Set(['totp', 'mfa/phone', 'mfa/webauthn'])
+
+/** A session's assurance level follows from how it authenticated (CalculateAALAndAMR). */
+export const aalOf = (amr: AmrEntry[]): 'aal1' | 'aal2' =>
+  amr.some((entry) => secondFactors.has(entry.method)) ? 'aal2' : 'aal1'
+
+/** The `amr` claim lists the most recent method first, as GoTrue orders it. */
+export const amrSql = (session: string) =>
+  `(select coalesce(jsonb_agg(jsonb_build_object('method', authentication_method,
+      'timestamp', extract(epoch from updated_at)::bigint) order by updated_at desc), '[]')
+    from auth.mfa_amr_claims where session_id = ${session})`
+
 /** Signs the access token with exactly the claims of docs §3.5, in GoTrue's order. */
 export async function signAccessToken(
   ctx: ServiceContext,
@@ -40,14 +53,21 @@ export async function signAccessToken(
     app_metadata: user.app_metadata,
     user_metadata: user.user_metadata,
     role: user.role || 'authenticated',
-    aal: 'aal1',
+    aal: aalOf(amr),
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   }
-  const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(ctx.config.keys.jwtSecret))
+  // With signing keys, the first one signs and names itself (kid) so verifiers pick its
+  // public half from the JWKS; without, the legacy HS256 secret signs.
+  const [current] = ctx.config.auth.signingKeys
+  const token = current
+    ? await new SignJWT(claims)
+        .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' })
+        .sign(current.privateKey)
+    : await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(new TextEncoder().encode(ctx.config.keys.jwtSecret))
   return { token, iat, exp }
 }
 

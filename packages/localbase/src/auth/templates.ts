@@ -16,8 +16,11 @@ const sections: Record<TemplatedKind, string> = {
   recovery: 'recovery',
 }
 
-/** Email changes keep the built-in mail: they are composed for two addresses at once. */
-export type TemplatedKind = Exclude<MailKind, 'email_change'>
+/**
+ * Email changes keep the built-in mail: they are composed for two addresses at once; so does
+ * the reauthentication code.
+ */
+export type TemplatedKind = Exclude<MailKind, 'email_change' | 'reauthentication'>
 
 export type MailTemplate = { subject: string | null; html: string | null }
 

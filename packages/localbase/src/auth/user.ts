@@ -6,6 +6,7 @@ import { normaliseEmail, obj, readBody, str } from './http.ts'
 import type { MailingContext } from './mailer.ts'
 import { checkStrength, hashPassword, verifyPassword } from './passwords.ts'
 import { challengeOf } from './pkce.ts'
+import { requireReauthentication } from './reauthenticate.ts'
 import { redirectTarget } from './redirect.ts'
 import type { UserJson } from './sessions.ts'
 import {
@@ -36,9 +37,10 @@ export function userRoutes(app: Hono, ctx: MailingContext): void {
   app.get('/user', async (c) => c.json((await requireUser(ctx, c)).user.user))
 
   app.put('/user', async (c) => {
-    const { user } = await requireUser(ctx, c)
+    const { user, sessionId } = await requireUser(ctx, c)
     const body = await readBody(c)
     const password = str(body, 'password')
+    const nonce = str(body, 'nonce')
     const data = obj(body, 'data')
     const requested = str(body, 'email')
     const email = requested === undefined ? null : normaliseEmail(requested)
@@ -66,6 +68,10 @@ export function userRoutes(app: Hono, ctx: MailingContext): void {
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
     const pkce = challengeOf(body)
     const updated = await ctx.db.asService(async (tx) => {
+      if (passwordHash) {
+        const who = { id: user.id, email: String(user.user.email ?? ''), sessionId }
+        await requireReauthentication(ctx, tx, who, nonce)
+      }
       if (newEmail && (await emailTaken(tx, newEmail, user.id))) throw emailExists()
       if (direct) await tx.query(upsertEmailIdentitySql, [user.id, newEmail])
       const { rows } = await tx.query<{ user: UserJson }>(updateSql, [

@@ -4,6 +4,7 @@ import { parse as parseToml } from 'smol-toml'
 import { TrustedProxies } from '../gateway/ip-address.ts'
 import { type Keys, keysFromEnv } from './keys.ts'
 import { type MailTemplates, mailTemplates } from '../auth/templates.ts'
+import { type SigningKey, loadSigningKeys } from './signing-keys.ts'
 import { type SmtpConfig, smtpConfig } from './smtp.ts'
 
 export type BucketConfig = {
@@ -33,6 +34,10 @@ export type LocalbaseConfig = {
     enableConfirmations: boolean
     /** An email change is confirmed at the old address as well as the new one. */
     doubleConfirmChanges: boolean
+    /** `[auth.email] secure_password_change`: a password change asks for a mailed nonce. */
+    securePasswordChange: boolean
+    /** `[auth.email] otp_expiry`: seconds a mailed code stays good. */
+    otpExpiry: number
     enableAnonymousSignIns: boolean
     minimumPasswordLength: number
     refreshTokenRotation: boolean
@@ -43,6 +48,9 @@ export type LocalbaseConfig = {
     templates: MailTemplates
     rateLimit: RateLimits
     signInGuard: SignInGuard
+    mfa: MfaConfig
+    /** `[auth] signing_keys_path`: the first signs access tokens; none means HS256 with the secret. */
+    signingKeys: SigningKey[]
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -63,6 +71,13 @@ export type RateLimits = {
   tokenRefresh: number
   tokenVerifications: number
   anonymousUsers: number
+}
+
+/** `[auth.mfa]` as the Supabase CLI reads it; TOTP is off unless turned on, as in the CLI. */
+export type MfaConfig = {
+  maxEnrolledFactors: number
+  totpEnrollEnabled: boolean
+  totpVerifyEnabled: boolean
 }
 
 /** How password guesses against one account are slowed (auth/password-guard.ts). */
@@ -177,6 +192,8 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
       enableConfirmations: email.enable_confirmations === true,
       // On unless turned off, as in the CLI's config template.
       doubleConfirmChanges: email.double_confirm_changes !== false,
+      securePasswordChange: email.secure_password_change === true,
+      otpExpiry: count('[auth.email] otp_expiry', email.otp_expiry, 3600),
       enableAnonymousSignIns: auth.enable_anonymous_sign_ins === true,
       minimumPasswordLength: (auth.minimum_password_length as number | undefined) ?? 6,
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
@@ -195,6 +212,20 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
         freeFailures: count('SIGN_IN_FREE_FAILURES', env.SIGN_IN_FREE_FAILURES, 5),
         delayMs: count('SIGN_IN_DELAY_MS', env.SIGN_IN_DELAY_MS, 1000),
         maxDelayMs: count('SIGN_IN_MAX_DELAY_MS', env.SIGN_IN_MAX_DELAY_MS, 15_000),
+      },
+      signingKeys: loadSigningKeys(
+        typeof auth.signing_keys_path === 'string' && auth.signing_keys_path
+          ? resolve(supabaseDir, auth.signing_keys_path)
+          : null,
+      ),
+      mfa: {
+        maxEnrolledFactors: count(
+          '[auth.mfa] max_enrolled_factors',
+          section(toml, 'auth', 'mfa').max_enrolled_factors,
+          10,
+        ),
+        totpEnrollEnabled: section(toml, 'auth', 'mfa', 'totp').enroll_enabled === true,
+        totpVerifyEnabled: section(toml, 'auth', 'mfa', 'totp').verify_enabled === true,
       },
     },
     storage: {

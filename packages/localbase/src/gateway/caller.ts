@@ -1,5 +1,6 @@
-import { errors as joseErrors, jwtVerify } from 'jose'
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose'
 import type { Keys } from '../config/keys.ts'
+import type { SigningKey } from '../config/signing-keys.ts'
 
 /** Who a request comes from, after the gateway has looked at its keys and token. */
 export type Caller = {
@@ -30,19 +31,44 @@ const invalidApiKey = (key: string): CredentialError => ({
 export class CallerResolver {
   private readonly secret: Uint8Array
   private readonly keys: Keys
-  constructor(keys: Keys) {
+  private readonly signingKeys: SigningKey[]
+  constructor(keys: Keys, signingKeys: SigningKey[] = []) {
     this.keys = keys
+    this.signingKeys = signingKeys
     this.secret = encoder.encode(keys.jwtSecret)
   }
 
-  /** Verifies an HS256 token signed with the project's JWT secret. */
+  /**
+   * The key a token names: the legacy secret for HS256 (the API keys, and tokens issued before
+   * signing keys were configured), else the signing key of its `kid` and algorithm.
+   */
+  private keyFor(token: string) {
+    let header: { alg?: string; kid?: string }
+    try {
+      header = decodeProtectedHeader(token)
+    } catch {
+      return { key: this.secret, alg: 'HS256' }
+    }
+    if (header.alg === 'HS256' || !header.alg) return { key: this.secret, alg: 'HS256' }
+    const match = this.signingKeys.find((k) => k.kid === header.kid && k.alg === header.alg)
+    return match ? { key: match.publicKey, alg: match.alg } : null
+  }
+
+  /** Verifies a token signed with the project's JWT secret or one of its signing keys. */
   async verify(
     token: string,
   ): Promise<
     { ok: true; claims: Record<string, unknown> } | { ok: false; error: CredentialError }
   > {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] })
+      const chosen = this.keyFor(token)
+      if (!chosen) {
+        return {
+          ok: false,
+          error: { kind: 'invalid_jwt', message: 'JWSError JWSInvalidSignature' },
+        }
+      }
+      const { payload } = await jwtVerify(token, chosen.key, { algorithms: [chosen.alg] })
       return { ok: true, claims: payload as Record<string, unknown> }
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {

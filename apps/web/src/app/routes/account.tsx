@@ -12,6 +12,7 @@ import { ChangeEmailForm } from '@/features/auth/components/change-email-form'
 import { DisplayNameForm } from '@/features/auth/components/display-name-form'
 import { NewPasswordForm } from '@/features/auth/components/new-password-form'
 import { SignOutEverywhereButton } from '@/features/auth/components/sign-out-everywhere-button'
+import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings'
 import { UserMenu } from '@/features/auth/components/user-menu'
 import { queryClient } from '@/lib/query-client'
 import { requireSession } from '../session'
@@ -91,6 +92,18 @@ export default function AccountRoute() {
                 setPasswordForm((n) => n + 1)
               }}
             />
+          </CardContent>
+        </Card>
+        <Card id="security">
+          <CardHeader>
+            <CardTitle>Two-factor sign-in</CardTitle>
+            <CardDescription>
+              After your password, a code from an authenticator app on your phone. Some workspaces
+              require it.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorSettings />
           </CardContent>
         </Card>
         <Card>

@@ -5,6 +5,7 @@ import { UserMenu } from '@/features/auth/components/user-menu'
 import { MyInvitations } from '@/features/members/components/my-invitations'
 import { getWorkspacesQueryOptions } from '@/features/workspaces/api/get-workspaces'
 import { CreateWorkspaceDialog } from '@/features/workspaces/components/create-workspace-dialog'
+import { TwoFactorNotice } from '@/features/workspaces/components/two-factor-notice'
 import { WorkspaceList } from '@/features/workspaces/components/workspace-list'
 import { queryClient } from '@/lib/query-client'
 import { requireSession } from '../session'
@@ -41,6 +42,7 @@ export default function WorkspacesRoute() {
           <CreateWorkspaceDialog key={params.get('new') ?? ''} onCreated={open} />
         </div>
         <MyInvitations />
+        <TwoFactorNotice />
         <WorkspaceList onCreated={open} />
       </main>
     </div>

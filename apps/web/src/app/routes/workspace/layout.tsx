@@ -20,23 +20,32 @@ import { ThemeToggle } from '@/components/layout/theme-toggle'
 import { UserMenu } from '@/features/auth/components/user-menu'
 import { useMembersRealtime } from '@/features/members/hooks/use-members-realtime'
 import { getWorkspaceQueryOptions, useWorkspace } from '@/features/workspaces/api/get-workspace'
+import { getWorkspacesRequiringMfaQueryOptions } from '@/features/workspaces/api/get-workspaces-requiring-mfa'
 import { workspaceKeys } from '@/features/workspaces/api/keys'
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher'
 import { lastWorkspace } from '@/features/workspaces/utils/last-workspace'
 import { queryClient } from '@/lib/query-client'
 import { requireSession } from '../../session'
 import type { WorkspaceContext } from './context'
+import { TwoFactorRequired } from './two-factor-required'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireSession(request)
   const id = params.workspaceId ?? ''
   const workspace = await queryClient.ensureQueryData(getWorkspaceQueryOptions(id))
   if (!workspace) {
+    // Closed to this session for want of a second factor, rather than gone.
+    const closed = await queryClient.fetchQuery({
+      ...getWorkspacesRequiringMfaQueryOptions(),
+      staleTime: 0,
+    })
+    const blocked = closed.find((w) => w.id === id)
+    if (blocked) return { userId: session.user.id, blocked }
     if (lastWorkspace.get() === id) lastWorkspace.set(null)
     throw new Response('Workspace not found', { status: 404 })
   }
   lastWorkspace.set(id)
-  return { userId: session.user.id }
+  return { userId: session.user.id, blocked: null }
 }
 
 const sections = [
@@ -51,11 +60,12 @@ export default function WorkspaceLayout() {
   const { workspaceId = '' } = useParams()
   const navigate = useNavigate()
   const workspace = useWorkspace(workspaceId)
-  const { userId } = useLoaderData<typeof loader>()
+  const { userId, blocked } = useLoaderData<typeof loader>()
   // A role change shows at once for everyone in the workspace, including the person changed.
   useMembersRealtime(workspaceId, () =>
     queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
   )
+  if (blocked) return <TwoFactorRequired name={blocked.name} />
   // Removed from the workspace (or it was deleted) while looking at it.
   if (workspace.data === null) return <Navigate to="/workspaces" replace />
   if (!workspace.data) return <PageSkeleton />

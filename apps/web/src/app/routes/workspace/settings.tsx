@@ -5,6 +5,7 @@ import { ConnectClientsCard } from '@/features/access-tokens/components/connect-
 import { AiModelsCard } from '@/features/ai-settings/components/ai-models-card'
 import { DeleteWorkspaceCard } from '@/features/workspaces/components/delete-workspace-card'
 import { RenameWorkspaceCard } from '@/features/workspaces/components/rename-workspace-card'
+import { RequireMfaCard } from '@/features/workspaces/components/require-mfa-card'
 import { lastWorkspace } from '@/features/workspaces/utils/last-workspace'
 import { useWorkspaceContext } from './context'
 
@@ -19,6 +20,7 @@ export default function SettingsRoute() {
       />
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-8">
         <RenameWorkspaceCard workspace={workspace} />
+        <RequireMfaCard workspace={workspace} />
         <AiModelsCard workspaceId={workspace.id} canEdit={workspace.role === 'owner'} />
         <AccessTokensCard
           workspaceId={workspace.id}

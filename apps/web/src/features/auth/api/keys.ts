@@ -1,4 +1,5 @@
 export const accountKeys = {
   all: ['account'] as const,
   user: () => [...accountKeys.all, 'user'] as const,
+  twoFactor: () => [...accountKeys.all, 'two-factor'] as const,
 }

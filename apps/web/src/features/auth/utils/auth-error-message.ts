@@ -20,6 +20,12 @@ const messages: Record<string, string> = {
   validation_failed: 'Check the email address and try again.',
   email_address_invalid: 'That email address is not valid.',
   user_not_found: 'No account uses this email address.',
+  mfa_verification_failed:
+    'That code is not right, or it was already used. Wait for the next one in your app and try again.',
+  mfa_challenge_expired: 'That took too long. Enter the code your app shows now.',
+  mfa_factor_name_conflict: 'You already have an authenticator app with that name. Choose another.',
+  too_many_enrolled_mfa_factors: 'You have as many authenticator apps as an account can have.',
+  insufficient_aal: 'Sign in with a code from your authenticator app first, then try again.',
 }
 
 export function authErrorMessage(error: unknown): string {

@@ -4,6 +4,62 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      access_tokens: {
+        Row: {
+          created_at: string
+          expires_at: string | null
+          id: string
+          last_used_at: string | null
+          name: string
+          prefix: string
+          revoked_at: string | null
+          scope: string
+          token_hash: string
+          user_id: string
+          window_start: string | null
+          window_uses: number
+          workspace_id: string
+        }
+        Insert: {
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          last_used_at?: string | null
+          name: string
+          prefix: string
+          revoked_at?: string | null
+          scope: string
+          token_hash: string
+          user_id: string
+          window_start?: string | null
+          window_uses?: number
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          prefix?: string
+          revoked_at?: string | null
+          scope?: string
+          token_hash?: string
+          user_id?: string
+          window_start?: string | null
+          window_uses?: number
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'access_tokens_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       chat_rate_limits: {
         Row: { turns: number; user_id: string; window_start: string }
         Insert: { turns: number; user_id: string; window_start: string }
@@ -524,6 +580,7 @@ export type Database = {
           name: string
           pending_embedding_model: string | null
           require_mfa: boolean
+          reranking: string
           storage_quota_bytes: number
           updated_at: string
         }
@@ -536,6 +593,7 @@ export type Database = {
           name: string
           pending_embedding_model?: string | null
           require_mfa?: boolean
+          reranking?: string
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -548,6 +606,7 @@ export type Database = {
           name?: string
           pending_embedding_model?: string | null
           require_mfa?: boolean
+          reranking?: string
           storage_quota_bytes?: number
           updated_at?: string
         }
@@ -564,6 +623,7 @@ export type Database = {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
       all_lexemes: { Args: { lexemes: string[] }; Returns: string }
       any_lexeme: { Args: { lexemes: string[] }; Returns: string }
+      authenticate_access_token: { Args: { token: string; max_per_minute: number }; Returns: Json }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
       bm25_enough: { Args: { terms: string[]; bounds: number[]; need: number }; Returns: string }
       bm25_lexemes: { Args: { content: string }; Returns: string }
@@ -625,6 +685,10 @@ export type Database = {
       compound_parts: { Args: { whole: string; content: string }; Returns: string }
       confirmed_email: { Args: never; Returns: string }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
+      create_access_token: {
+        Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
+        Returns: Json
+      }
       document_kind: { Args: { mime_type: string }; Returns: string }
       embed_scope: {
         Args: { workspace_id: string; document_id: string; max_per_minute: number }
@@ -681,6 +745,7 @@ export type Database = {
           workspace_id: string
         }[]
       }
+      revoke_access_token: { Args: { id: string }; Returns: undefined }
       search_chunks: {
         Args: {
           workspace_id: string

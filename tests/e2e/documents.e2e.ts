@@ -41,11 +41,11 @@ describe('documents from upload to deletion', () => {
   }
 
   /** The id of a ready document and of its chunk at `ordinal`, read from the database. */
-  async function chunkOf(title: string, ordinal: number) {
+  async function chunkOf(fileName: string, ordinal: number) {
     const { data: chunk, error } = await editorDb
       .from('chunks')
-      .select('id, document_id, char_start, char_end, document:documents!inner(title)')
-      .eq('document.title', title)
+      .select('id, document_id, char_start, char_end, document:documents!inner(file_name)')
+      .eq('document.file_name', fileName)
       .eq('ordinal', ordinal)
       .single()
     if (error) throw error
@@ -110,7 +110,7 @@ describe('documents from upload to deletion', () => {
     const { data: document, error } = await editorDb
       .from('documents')
       .select('id, storage_path, size_bytes, chunk_count')
-      .eq('title', 'laps.txt')
+      .eq('file_name', 'laps.txt')
       .single()
     if (error) throw error
     expect(document.size_bytes).toBe(buffer.length)
@@ -128,7 +128,7 @@ describe('documents from upload to deletion', () => {
     await viewer.goto(
       `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`,
     )
-    await viewer.getByRole('heading', { name: 'word_sample.docx' }).waitFor()
+    await viewer.getByRole('heading', { name: 'Word Sample' }).waitFor()
     await viewer.getByText('Highlighted passage on page 1').waitFor()
     const marks = viewer.locator('mark')
     await marks.first().waitFor()
@@ -188,11 +188,11 @@ describe('documents from upload to deletion', () => {
     const chunk = await chunkOf('multi_page.pdf', 0)
     const oldUrl = `${library.replace(/library$/, 'documents')}/${chunk.document_id}`
     await viewer.goto(oldUrl)
-    await viewer.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    await viewer.getByRole('heading', { name: 'Multi Page' }).waitFor()
     await editor.goto(oldUrl)
     await editor.getByLabel('New version of multi_page.pdf').setInputFiles(newVersionFile)
     await editor.waitForURL((url) => url.href !== oldUrl, { timeout: 60_000 })
-    await editor.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    await editor.getByRole('heading', { name: 'Multi Page' }).waitFor()
     const details = editor.getByRole('region', { name: 'Document details' })
     await details.getByText('Version').waitFor()
     expect(await details.textContent()).toMatch(/Pages\s*1(?!\d).*Version\s*2/)
@@ -234,12 +234,13 @@ describe('documents from upload to deletion', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'phone-document-top', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
-    // The editor's Period dialog, from the More actions menu, starts from the periods set.
+    // The editor's Details dialog, from the More actions menu, starts from the periods set.
     await page.getByRole('button', { name: 'More actions' }).click()
-    await page.getByRole('menuitem', { name: 'Period' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Edit period' })
+    await page.getByRole('menuitem', { name: 'Details' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit details' })
     expect(await dialog.getByLabel('Period').inputValue()).toBe('2019, December 31, 2019')
-    await screenshot(page, 'phone-edit-period', { fullPage: false })
+    await dialog.getByLabel('Names').waitFor()
+    await screenshot(page, 'phone-edit-details', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await expect
@@ -265,7 +266,7 @@ describe('documents from upload to deletion', () => {
 
     await row.waitFor({ state: 'detached' })
     await viewer.getByRole('row', { name: /multi_page\.pdf/ }).waitFor()
-    const { data } = await editorDb.from('documents').select('title')
-    expect(data).toEqual([{ title: 'multi_page.pdf' }])
+    const { data } = await editorDb.from('documents').select('title, file_name')
+    expect(data).toEqual([{ title: 'Multi Page', file_name: 'multi_page.pdf' }])
   })
 })

@@ -201,6 +201,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           error: string | null
+          file_name: string
           id: string
           mime_type: string | null
           names: string[]
@@ -223,6 +224,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           error?: string | null
+          file_name?: string
           id?: string
           mime_type?: string | null
           names?: string[]
@@ -245,6 +247,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           error?: string | null
+          file_name?: string
           id?: string
           mime_type?: string | null
           names?: string[]

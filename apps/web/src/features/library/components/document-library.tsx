@@ -34,7 +34,7 @@ const initialQuery: LibraryQuery = {
   sort: { key: 'date', descending: true },
 }
 
-type Target = { id: string; title: string }
+type Target = { id: string; title: string; file_name: string }
 
 /** The workspace's documents, live: search, filters, order, and the editors' actions. */
 export function DocumentLibrary({

@@ -23,7 +23,7 @@ type DocumentRowProps = {
   onRetry?: (document: Target) => void
 }
 
-type Target = { id: string; title: string }
+type Target = { id: string; title: string; file_name: string }
 
 const numberFormat = new Intl.NumberFormat()
 const number = (value: number | null) => (value === null ? '—' : numberFormat.format(value))
@@ -47,6 +47,8 @@ export const DocumentRow = memo(function DocumentRow({
   const retriable = status === 'failed' || status === 'interrupted'
   const size = document.size_bytes === null ? '—' : formatBytes(document.size_bytes)
   const cell = 'text-muted-foreground truncate text-sm tabular-nums'
+  // The file it came from and the period detected at import (or set by an editor).
+  const details = [document.file_name, document.periods.join(', ')].filter(Boolean).join(' · ')
   return (
     <div
       role="row"
@@ -70,8 +72,12 @@ export const DocumentRow = memo(function DocumentRow({
           >
             {document.title}
           </Link>
-          <p className="text-muted-foreground truncate text-xs md:hidden">
-            {typeLabels[type]} · {size} · {formatDate(document.created_at)}
+          <p className="text-muted-foreground truncate text-xs" title={details}>
+            {details}
+            <span className="md:hidden">
+              {' · '}
+              {typeLabels[type]} · {size} · {formatDate(document.created_at)}
+            </span>
           </p>
         </div>
       </div>

@@ -6,7 +6,7 @@ import type { LibraryRow, Sort } from '../utils/library-view'
 import { DocumentRow } from './document-row'
 import { LibraryHeader } from './library-header'
 
-type Target = { id: string; title: string }
+type Target = { id: string; title: string; file_name: string }
 
 type DocumentTableProps = {
   workspaceId: string

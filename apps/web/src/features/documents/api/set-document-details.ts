@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from './keys'
 
@@ -54,14 +53,12 @@ export async function setDocumentDetails({
 
 export function useSetDocumentDetails() {
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: setDocumentDetails,
     onSuccess: async (_, { id }) => {
       toast.success('Details saved')
       await queryClient.invalidateQueries({ queryKey: documentKeys.detail(id) })
     },
-    onError: (error, variables) =>
-      failureToast('Could not save the details', error, () => mutation.mutate(variables)),
+    meta: { failure: 'Could not save the details' },
   })
-  return mutation
 }

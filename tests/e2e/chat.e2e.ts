@@ -221,7 +221,7 @@ describe('chat', () => {
     expect(await cards.count()).toBeGreaterThan(0)
     const first = cards.first()
     expect(await first.textContent()).toContain('Word Sample')
-    const open = first.getByRole('link', { name: /^Open the passage in word_sample\.docx/ })
+    const open = first.getByRole('link', { name: /^Open the passage in Word Sample/ })
     expect(await open.getAttribute('href')).toMatch(
       new RegExp(`^/w/${workspaceId}/documents/[0-9a-f-]{36}\\?chunk=[0-9a-f-]{36}$`),
     )

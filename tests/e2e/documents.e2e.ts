@@ -81,6 +81,10 @@ describe('documents from upload to deletion', () => {
       await row.waitFor({ timeout: 60_000 })
       await row.getByText('Ready').waitFor({ timeout: 90_000 })
     }
+    // Titled readably, the file name under the title.
+    const pdfRow = viewer.getByRole('row', { name: /multi_page\.pdf/ })
+    await pdfRow.getByRole('link', { name: 'Multi Page' }).waitFor()
+    await pdfRow.getByText(/^multi_page\.pdf/).waitFor()
     await screenshot(viewer, 'library-documents')
     expect(await seriousViolations(viewer)).toEqual([])
   })
@@ -190,7 +194,7 @@ describe('documents from upload to deletion', () => {
     await viewer.goto(oldUrl)
     await viewer.getByRole('heading', { name: 'Multi Page' }).waitFor()
     await editor.goto(oldUrl)
-    await editor.getByLabel('New version of multi_page.pdf').setInputFiles(newVersionFile)
+    await editor.getByLabel('New version of Multi Page').setInputFiles(newVersionFile)
     await editor.waitForURL((url) => url.href !== oldUrl, { timeout: 60_000 })
     await editor.getByRole('heading', { name: 'Multi Page' }).waitFor()
     const details = editor.getByRole('region', { name: 'Document details' })
@@ -253,6 +257,24 @@ describe('documents from upload to deletion', () => {
     await phone.close()
   })
 
+  it('renames a document in the library, which the viewer sees at once', async () => {
+    await viewer.goto(library)
+    await editor.goto(library)
+    await editor
+      .getByRole('row', { name: /word_sample\.docx/ })
+      .getByRole('button', { name: 'Actions for Word Sample' })
+      .click()
+    await editor.getByRole('menuitem', { name: 'Rename' }).click()
+    const dialog = editor.getByRole('dialog', { name: 'Rename document' })
+    expect(await dialog.textContent()).toContain('The file keeps its name, “word_sample.docx”.')
+    await dialog.getByLabel('Title').fill('Swimming lessons')
+    await screenshot(editor, 'library-rename', { fullPage: false })
+    expect(await seriousViolations(editor)).toEqual([])
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const row = viewer.getByRole('row', { name: /word_sample\.docx/ })
+    await row.getByRole('link', { name: 'Swimming lessons' }).waitFor()
+  })
+
   it('deletes a document, which leaves the viewer’s library at once', async () => {
     await viewer.goto(library)
     const row = viewer.getByRole('row', { name: /word_sample\.docx/ })
@@ -265,8 +287,9 @@ describe('documents from upload to deletion', () => {
     await editor.waitForURL(library)
 
     await row.waitFor({ state: 'detached' })
-    await viewer.getByRole('row', { name: /multi_page\.pdf/ }).waitFor()
+    // The PDF's new version kept its title, with the new file's name.
+    await viewer.getByRole('link', { name: 'Multi Page' }).waitFor()
     const { data } = await editorDb.from('documents').select('title, file_name')
-    expect(data).toEqual([{ title: 'Multi Page', file_name: 'multi_page.pdf' }])
+    expect(data).toEqual([{ title: 'Multi Page', file_name: '2305.03393v1-pg9.pdf' }])
   })
 })

@@ -73,7 +73,7 @@ export const DocumentRow = memo(function DocumentRow({
             {document.title}
           </Link>
           <p className="text-muted-foreground truncate text-xs" title={details}>
-            {details}
+            <span>{details}</span>
             <span className="md:hidden">
               {' · '}
               {typeLabels[type]} · {size} · {formatDate(document.created_at)}

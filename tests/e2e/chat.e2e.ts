@@ -99,10 +99,10 @@ describe('chat', () => {
     await examples.waitFor()
     // From the document's title and headings, not from random passages.
     await examples
-      .getByRole('button', { name: 'What does “word sample” say about Swimming in the lake?' })
+      .getByRole('button', { name: 'What does “Word Sample” say about Swimming in the lake?' })
       .waitFor()
     expect(await examples.getByRole('button').allTextContents()).toEqual(
-      expect.arrayContaining(['What does “word sample” say about Let’s swim?']),
+      expect.arrayContaining(['What does “Word Sample” say about Let’s swim?']),
     )
     await shoot(owner, 'chat-empty')
   })

@@ -316,6 +316,37 @@ describe('library', () => {
     expect(listed.data).toEqual([])
   })
 
+  it('asks for the file again to resume an upload a reload cut, and takes only that file', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocuments(workspace.id, [
+      {
+        title: 'Swans',
+        file_name: 'swans.txt',
+        size_bytes: 5,
+        status: 'processing',
+        stage: 'uploading',
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:01:00Z',
+      },
+    ])
+    const { user } = renderApp(`/w/${workspace.id}/library`)
+    const row = await rowOf('Swans')
+    expect(within(row).getByText('Interrupted')).toBeInTheDocument()
+    await user.click(within(row).getByRole('button', { name: 'Retry Swans' }))
+    expect(
+      await screen.findByText('Choose “swans.txt” again: its upload continues where it stopped.'),
+    ).toBeInTheDocument()
+    const chooser = screen.getByLabelText('Choose swans.txt to resume its upload')
+    await user.upload(chooser, new File(['ducks'], 'ducks.txt', { type: 'text/plain' }))
+    expect(
+      await screen.findByText('That is not “swans.txt”: choose that file to resume its upload.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull()
+    await user.upload(chooser, new File(['swans'], 'swans.txt', { type: 'text/plain' }))
+    const uploads = await screen.findByRole('region', { name: 'Uploads' })
+    expect(within(uploads).getByRole('listitem', { name: 'swans.txt' })).toBeInTheDocument()
+  })
+
   it('offers upload and retry to editors, and refuses too large or unsupported files at once', async () => {
     const { workspace } = await ownWorkspace()
     await addDocuments(workspace.id, [

@@ -5,6 +5,7 @@ import { documentHref } from '@/lib/links'
 import { formatBytes, formatDate, formatDateTime, typeLabels } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { rowGrid, wide, widest } from '../utils/library-grid'
+import type { LibraryDocument } from '../api/get-documents'
 import type { LibraryRow } from '../utils/library-view'
 import { DocumentActions } from './document-actions'
 import { DocumentStatus } from './document-status'
@@ -20,7 +21,7 @@ type DocumentRowProps = {
   /** Editors' actions; without them the row has no menu. */
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
-  onRetry?: (document: Target) => void
+  onRetry?: (document: LibraryDocument) => void
 }
 
 type Target = { id: string; title: string; file_name: string }

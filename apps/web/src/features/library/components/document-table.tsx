@@ -2,6 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type * as React from 'react'
 import { rowHeight } from '../utils/library-grid'
+import type { LibraryDocument } from '../api/get-documents'
 import type { LibraryRow, Sort } from '../utils/library-view'
 import { DocumentRow } from './document-row'
 import { LibraryHeader } from './library-header'
@@ -16,7 +17,7 @@ type DocumentTableProps = {
   /** Editors' actions (stable callbacks, so rows stay memoized). */
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
-  onRetry?: (document: Target) => void
+  onRetry?: (document: LibraryDocument) => void
 }
 
 /**

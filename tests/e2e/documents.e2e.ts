@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
@@ -126,6 +126,67 @@ describe('documents from upload to deletion', () => {
     await editorDb.storage.from('documents').remove([document.storage_path!])
     await editorDb.from('documents').delete().eq('id', document.id)
   })
+
+  it('resumes an upload cut by a reload from the server’s offset, once the file is chosen again', async () => {
+    // 20 MB in four TUS chunks. A PDF only by its header: once stored, it fails at extraction
+    // at once, which keeps this test about the upload.
+    const buffer = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 2 ** 20, 0x20)])
+    const sent: { method: string; offset: number }[] = []
+    const watch = (request: Request) => {
+      if (!request.url().includes('/storage/v1/upload/resumable')) return
+      sent.push({ method: request.method(), offset: Number(request.headers()['upload-offset']) })
+    }
+    editor.context().on('requestfinished', watch)
+    await editor.goto(library)
+    await editor.getByLabel('Upload files').setInputFiles({
+      name: 'swans.pdf',
+      mimeType: 'application/pdf',
+      buffer,
+    })
+    // The upload exists on the server, with its first chunk: the page goes away mid-upload.
+    await expect.poll(() => sent.some((r) => r.method === 'POST'), { timeout: 60_000 }).toBe(true)
+    editor.once('dialog', (dialog) => void dialog.accept())
+    await editor.reload()
+    const before = sent.length
+
+    // Once the row counts as interrupted, Retry asks for the file and the upload continues.
+    const row = editor.getByRole('row', { name: /swans\.pdf/ })
+    const retry = row.getByRole('button', { name: /^Retry/ })
+    await retry.waitFor({ timeout: 120_000 })
+    const chooser = editor.waitForEvent('filechooser')
+    await retry.click()
+    await editor
+      .getByText('Choose “swans.pdf” again: its upload continues where it stopped.')
+      .waitFor()
+    await screenshot(editor, 'library-resume-upload', { fullPage: false })
+    await (await chooser).setFiles({ name: 'swans.pdf', mimeType: 'application/pdf', buffer })
+    await row.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 })
+    editor.context().off('requestfinished', watch)
+
+    // No new upload: the server's offset asked for, then only the bytes it did not have (the
+    // first chunk went with the creation).
+    const resumed = sent.slice(before)
+    expect(resumed.filter((r) => r.method === 'POST')).toEqual([])
+    expect(resumed.some((r) => r.method === 'HEAD')).toBe(true)
+    const patches = resumed.filter((r) => r.method === 'PATCH')
+    expect(patches.length).toBeGreaterThan(0)
+    expect(patches[0]!.offset).toBeGreaterThanOrEqual(6 * 2 ** 20)
+    const { data: document, error } = await editorDb
+      .from('documents')
+      .select('id, storage_path')
+      .eq('file_name', 'swans.pdf')
+      .single()
+    if (error) throw error
+    const stored = await editorDb.storage.from('documents').download(document.storage_path!)
+    expect(stored.data?.size).toBe(buffer.length)
+    expect(
+      await editor.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('sourcebook.upload.')),
+      ),
+    ).toEqual([])
+    await editorDb.storage.from('documents').remove([document.storage_path!])
+    await editorDb.from('documents').delete().eq('id', document.id)
+  }, 300_000)
 
   it('opens the Word document at a highlighted passage', async () => {
     const chunk = await chunkOf('word_sample.docx', 2)

@@ -134,7 +134,7 @@ describe('replacing a document by a new version', () => {
     expect(await db.document(cancelled.documentId)).toMatchObject({
       status: 'ready',
       version: 2,
-      title: 'walrus.txt',
+      title: 'Walrus',
       replaces_id: null,
     })
     expect(await db.document(oldId)).toBeUndefined()
@@ -184,7 +184,7 @@ describe('replacing a document by a new version', () => {
       { workspaceId, bytes: textFile('Notes on the lighthouse keeper'), fileName: 'keeper-2.txt' },
       { replacesId: oldId },
     )
-    expect(again).toEqual({ status: 'duplicate', documentId: oldId, title: 'keeper.txt' })
+    expect(again).toEqual({ status: 'duplicate', documentId: oldId, title: 'Keeper' })
   })
 
   it('a viewer cannot replace, through ingestFile or the RPC', async () => {

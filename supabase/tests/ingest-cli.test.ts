@@ -67,8 +67,14 @@ function runImporter(
 const common = () => ['--url', stack.url, '--key', DEFAULT_ANON_KEY, '--workspace', workspaceId]
 
 async function documents() {
-  const { rows } = await stack.db.pg.query<{ title: string; status: string; error: string }>(
-    'select title, status, error from public.documents where workspace_id = $1 order by title',
+  const { rows } = await stack.db.pg.query<{
+    file_name: string
+    title: string
+    status: string
+    error: string
+  }>(
+    `select file_name, title, status, error from public.documents
+     where workspace_id = $1 order by file_name`,
     [workspaceId],
   )
   return rows
@@ -87,10 +93,11 @@ describe('npm run import', () => {
     expect(code).toBe(1)
     // bad.pdf is refused from its first bytes (text named .pdf): no row, no object.
     expect(await documents()).toEqual([
-      { title: 'amcor.pdf', status: 'ready', error: null },
-      { title: 'plain.txt', status: 'ready', error: null },
-      { title: 'readme.md', status: 'ready', error: null },
-      { title: 'table.csv', status: 'ready', error: null },
+      // Titled by the file name made readable, the file name kept beside it.
+      { file_name: 'amcor.pdf', title: 'Amcor', status: 'ready', error: null },
+      { file_name: 'plain.txt', title: 'Plain', status: 'ready', error: null },
+      { file_name: 'readme.md', title: 'Readme', status: 'ready', error: null },
+      { file_name: 'table.csv', title: 'Table', status: 'ready', error: null },
     ])
   })
 
@@ -114,18 +121,18 @@ describe('npm run import', () => {
     try {
       const { code, stdout } = await runImporter([...common(), slow], {}, async (child) => {
         // Interrupt once the big file's row exists (it is being extracted by then).
-        while ((await documents()).every((d) => d.title !== 'amex.pdf')) {
+        while ((await documents()).every((d) => d.file_name !== 'amex.pdf')) {
           await new Promise((resolve) => setTimeout(resolve, 50))
         }
         child.kill('SIGINT')
       })
       expect(code).toBe(1)
       expect(stdout).toMatch(/^ {4}amex\.pdf: cancelled$/m)
-      const amex = (await documents()).find((d) => d.title === 'amex.pdf')
+      const amex = (await documents()).find((d) => d.file_name === 'amex.pdf')
       expect(amex).toMatchObject({ status: 'failed', error: 'cancelled' })
       const { rows } = await stack.db.pg.query(
         `select 1 from public.chunks c join public.documents d on d.id = c.document_id
-         where d.title = 'amex.pdf'`,
+         where d.file_name = 'amex.pdf'`,
       )
       expect(rows).toEqual([])
     } finally {

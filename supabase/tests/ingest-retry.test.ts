@@ -118,7 +118,7 @@ describe('retryDocument', () => {
     expect(await retryDocument(editor(), id)).toEqual({
       status: 'duplicate',
       documentId: again.documentId,
-      title: 'logbook-again.txt',
+      title: 'Logbook Again',
     })
     expect(await db.document(id)).toMatchObject({ status: 'failed', error: 'cancelled' })
   })
@@ -132,7 +132,7 @@ describe('retryDocument', () => {
     if (ready.status !== 'ready') throw new Error(JSON.stringify(ready))
     expect(await retryDocument(editor(), ready.documentId)).toEqual({
       status: 'refused',
-      error: '"charter.txt" is already ready.',
+      error: '"Charter" is already ready.',
     })
     expect(await retryDocument(editor(), crypto.randomUUID())).toEqual({
       status: 'refused',

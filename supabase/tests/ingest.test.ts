@@ -101,12 +101,13 @@ describe('ingestFile', () => {
     })
     expect(result).toMatchObject({ status: 'ready', pageCount: 1 })
     if (result.status !== 'ready') return
-    const [doc] = await rows<{ title: string; storage_path: string }>(
-      'select title, storage_path from public.documents where id = $1',
+    const [doc] = await rows<{ title: string; file_name: string; storage_path: string }>(
+      'select title, file_name, storage_path from public.documents where id = $1',
       [result.documentId],
     )
     expect(doc).toEqual({
-      title: 'word sample?.docx',
+      title: 'Word Sample?',
+      file_name: 'word sample?.docx',
       storage_path: `${workspaceId}/${result.documentId}/word sample_.docx`,
     })
     const { data: chunks } = await editor()
@@ -123,7 +124,7 @@ describe('ingestFile', () => {
 
   it('reports the same bytes again as a duplicate and stores nothing more', async () => {
     const again = await ingestFile(editor(), { workspaceId, bytes: pdf, fileName: 'copy.pdf' })
-    expect(again).toMatchObject({ status: 'duplicate', title: pdfName })
+    expect(again).toMatchObject({ status: 'duplicate', title: 'Amcor 2022 8K Dated 2022 07 01' })
     const same = await rows(
       'select 1 from public.documents where workspace_id = $1 and size_bytes = $2',
       [workspaceId, pdf.length],

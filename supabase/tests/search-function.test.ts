@@ -71,6 +71,44 @@ describe('search', () => {
     expect(first.snippet).toContain('<mark>dried</mark>')
   })
 
+  it('snippets two or three lines around the match, never cutting a record short', async () => {
+    // A CSV passage as the extractor writes it: one record per paragraph.
+    const records = Array.from(
+      { length: 30 },
+      (_, i) => `vendor: Vendor ${i} Freight Lines; owner: Owner ${i}; city: Harbourtown`,
+    )
+    records[14] = 'vendor: Quetzal Freight Lines; owner: Ada Lovelace; city: Harbourtown'
+    const csv = await addDocument('Vendor list', [records.join('\n\n')])
+    const { data } = await search(people.viewer, {
+      workspace_id: workspaceId,
+      query: 'quetzal',
+      document_ids: [csv.documentId],
+    })
+    const result = data!.results[0]!
+    expect(result).toMatchObject({ page_start: 1, title: 'Vendor list' })
+    expect(result.snippet.startsWith('… vendor: <mark>Quetzal</mark> Freight Lines;')).toBe(true)
+    expect(result.snippet.endsWith(' …')).toBe(true)
+    const lines = result.snippet.replace(/^… | …$/g, '').split(/\n+/)
+    expect(lines.length).toBeGreaterThanOrEqual(2)
+    expect(lines.length).toBeLessThanOrEqual(5)
+    // Every line a whole record of the passage.
+    for (const line of lines) expect(records).toContain(line.replace(/<\/?mark>/g, ''))
+
+    // Prose without line breaks is cut at words, about three lines' worth, around the match.
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`)
+    words[100] = 'albatross'
+    const prose = await addDocument('Sea birds', [words.join(' ')])
+    const { data: proseData } = await search(people.viewer, {
+      workspace_id: workspaceId,
+      query: 'albatross',
+      document_ids: [prose.documentId],
+    })
+    const snippet = proseData!.results[0]!.snippet
+    expect(snippet).toMatch(/^… word\d+ .* <mark>albatross<\/mark> .* word\d+ …$/)
+    expect(snippet.length).toBeLessThanOrEqual(360)
+    expect(snippet.indexOf('<mark>')).toBeLessThan(120)
+  })
+
   it('limits the results and keeps to the documents asked for', async () => {
     const all = await search(people.owner, { workspace_id: workspaceId, query: 'estuary' })
     expect(all.data!.results.map((r) => r.document_id).sort()).toEqual(

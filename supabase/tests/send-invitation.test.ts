@@ -144,13 +144,30 @@ describe('send-invitation', () => {
     expect(error).toBeNull()
     expect(data).toEqual({ sent: 'magiclink', email: existing.email })
 
+    // The magic-link mail (supabase/templates/magic-link.html) says who and what, too.
     const [mail] = await mails(existing.email)
-    expect(mail?.subject).toBe('Your Magic Link')
+    expect(mail?.subject).toBe('Ada Lovelace invited you to join Field notes on Sourcebook')
+    expect(mail?.text).toContain(
+      'Ada Lovelace invited you to join Field notes on Sourcebook as a viewer.',
+    )
     const landing = await follow(mail!.link)
     expect(`${landing.origin}${landing.pathname}`).toBe(`${origin()}/invite/${invitation.token}`)
     const session = new URLSearchParams(landing.hash.slice(1))
     const { data: user } = await existing.client.auth.getUser(session.get('access_token')!)
     expect(user.user?.id).toBe(existing.id)
+    // The invitation's details were the account's for that one mail only.
+    expect(
+      Object.keys(user.user!.user_metadata).filter((k) => k.startsWith('invitation_')),
+    ).toEqual([])
+    // The person's own sign-in link later is a sign-in link.
+    const signIn = await existing.client.auth.signInWithOtp({
+      email: existing.email,
+      options: { shouldCreateUser: false },
+    })
+    expect(signIn.error).toBeNull()
+    const [later] = await mails(existing.email)
+    expect(later?.subject).toBe('Your Sourcebook sign-in link')
+    expect(later?.text).not.toContain('invited')
   })
 
   it('lands on the Vite dev server at localhost too, as config.toml allows', async () => {

@@ -99,10 +99,10 @@ describe('chat', () => {
     await examples.waitFor()
     // From the document's title and headings, not from random passages.
     await examples
-      .getByRole('button', { name: 'What does “word sample” say about Swimming in the lake?' })
+      .getByRole('button', { name: 'What does “Word Sample” say about Swimming in the lake?' })
       .waitFor()
     expect(await examples.getByRole('button').allTextContents()).toEqual(
-      expect.arrayContaining(['What does “word sample” say about Let’s swim?']),
+      expect.arrayContaining(['What does “Word Sample” say about Let’s swim?']),
     )
     await shoot(owner, 'chat-empty')
   })
@@ -149,7 +149,7 @@ describe('chat', () => {
     await last.hover()
     const preview = owner.getByRole('tooltip')
     await preview.waitFor()
-    expect(await preview.textContent()).toContain('word_sample.docx')
+    expect(await preview.textContent()).toContain('Word Sample')
     if ((await last.getAttribute('aria-label'))?.includes('not supported'))
       expect(await preview.textContent()).toContain('Not supported by the cited passage')
     await screenshot(owner, 'chat-citations', { fullPage: false })
@@ -165,7 +165,7 @@ describe('chat', () => {
     const log = owner.getByRole('log', { name: 'Messages' })
     const href = (await chip.getAttribute('href'))!
     await chip.click()
-    const panel = owner.getByRole('region', { name: 'word_sample.docx' })
+    const panel = owner.getByRole('region', { name: 'Word Sample' })
     await panel.waitFor()
     expect(new URL(owner.url()).searchParams.get('cite')).toMatch(/^[0-9a-f-]{36}:\d+$/)
     const cited = panel.locator('mark')
@@ -220,8 +220,8 @@ describe('chat', () => {
     const cards = reply.getByTestId('passage-card')
     expect(await cards.count()).toBeGreaterThan(0)
     const first = cards.first()
-    expect(await first.textContent()).toContain('word_sample.docx')
-    const open = first.getByRole('link', { name: /^Open the passage in word_sample\.docx/ })
+    expect(await first.textContent()).toContain('Word Sample')
+    const open = first.getByRole('link', { name: /^Open the passage in Word Sample/ })
     expect(await open.getAttribute('href')).toMatch(
       new RegExp(`^/w/${workspaceId}/documents/[0-9a-f-]{36}\\?chunk=[0-9a-f-]{36}$`),
     )
@@ -290,7 +290,7 @@ describe('chat', () => {
     await chip.scrollIntoViewIfNeeded()
     const scrolled = await log.evaluate((element) => element.scrollTop)
     await chip.click()
-    const sheet = page.getByRole('dialog', { name: 'word_sample.docx' })
+    const sheet = page.getByRole('dialog', { name: 'Word Sample' })
     await sheet.locator('mark').first().waitFor()
     // The sheet slides up: measure where it comes to rest.
     await sheet.evaluate((element) =>

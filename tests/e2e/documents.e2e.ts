@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
@@ -41,11 +41,11 @@ describe('documents from upload to deletion', () => {
   }
 
   /** The id of a ready document and of its chunk at `ordinal`, read from the database. */
-  async function chunkOf(title: string, ordinal: number) {
+  async function chunkOf(fileName: string, ordinal: number) {
     const { data: chunk, error } = await editorDb
       .from('chunks')
-      .select('id, document_id, char_start, char_end, document:documents!inner(title)')
-      .eq('document.title', title)
+      .select('id, document_id, char_start, char_end, document:documents!inner(file_name)')
+      .eq('document.file_name', fileName)
       .eq('ordinal', ordinal)
       .single()
     if (error) throw error
@@ -81,6 +81,10 @@ describe('documents from upload to deletion', () => {
       await row.waitFor({ timeout: 60_000 })
       await row.getByText('Ready').waitFor({ timeout: 90_000 })
     }
+    // Titled readably, the file name under the title.
+    const pdfRow = viewer.getByRole('row', { name: /multi_page\.pdf/ })
+    await pdfRow.getByRole('link', { name: 'Multi Page' }).waitFor()
+    await pdfRow.getByText(/^multi_page\.pdf/).waitFor()
     await screenshot(viewer, 'library-documents')
     expect(await seriousViolations(viewer)).toEqual([])
   })
@@ -110,7 +114,7 @@ describe('documents from upload to deletion', () => {
     const { data: document, error } = await editorDb
       .from('documents')
       .select('id, storage_path, size_bytes, chunk_count')
-      .eq('title', 'laps.txt')
+      .eq('file_name', 'laps.txt')
       .single()
     if (error) throw error
     expect(document.size_bytes).toBe(buffer.length)
@@ -123,12 +127,73 @@ describe('documents from upload to deletion', () => {
     await editorDb.from('documents').delete().eq('id', document.id)
   })
 
+  it('resumes an upload cut by a reload from the server’s offset, once the file is chosen again', async () => {
+    // 20 MB in four TUS chunks. A PDF only by its header: once stored, it fails at extraction
+    // at once, which keeps this test about the upload.
+    const buffer = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 2 ** 20, 0x20)])
+    const sent: { method: string; offset: number }[] = []
+    const watch = (request: Request) => {
+      if (!request.url().includes('/storage/v1/upload/resumable')) return
+      sent.push({ method: request.method(), offset: Number(request.headers()['upload-offset']) })
+    }
+    editor.context().on('requestfinished', watch)
+    await editor.goto(library)
+    await editor.getByLabel('Upload files').setInputFiles({
+      name: 'swans.pdf',
+      mimeType: 'application/pdf',
+      buffer,
+    })
+    // The upload exists on the server, with its first chunk: the page goes away mid-upload.
+    await expect.poll(() => sent.some((r) => r.method === 'POST'), { timeout: 60_000 }).toBe(true)
+    editor.once('dialog', (dialog) => void dialog.accept())
+    await editor.reload()
+    const before = sent.length
+
+    // Once the row counts as interrupted, Retry asks for the file and the upload continues.
+    const row = editor.getByRole('row', { name: /swans\.pdf/ })
+    const retry = row.getByRole('button', { name: /^Retry/ })
+    await retry.waitFor({ timeout: 120_000 })
+    const chooser = editor.waitForEvent('filechooser')
+    await retry.click()
+    await editor
+      .getByText('Choose “swans.pdf” again: its upload continues where it stopped.')
+      .waitFor()
+    await screenshot(editor, 'library-resume-upload', { fullPage: false })
+    await (await chooser).setFiles({ name: 'swans.pdf', mimeType: 'application/pdf', buffer })
+    await row.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 })
+    editor.context().off('requestfinished', watch)
+
+    // No new upload: the server's offset asked for, then only the bytes it did not have (the
+    // first chunk went with the creation).
+    const resumed = sent.slice(before)
+    expect(resumed.filter((r) => r.method === 'POST')).toEqual([])
+    expect(resumed.some((r) => r.method === 'HEAD')).toBe(true)
+    const patches = resumed.filter((r) => r.method === 'PATCH')
+    expect(patches.length).toBeGreaterThan(0)
+    expect(patches[0]!.offset).toBeGreaterThanOrEqual(6 * 2 ** 20)
+    const { data: document, error } = await editorDb
+      .from('documents')
+      .select('id, storage_path')
+      .eq('file_name', 'swans.pdf')
+      .single()
+    if (error) throw error
+    const stored = await editorDb.storage.from('documents').download(document.storage_path!)
+    expect(stored.data?.size).toBe(buffer.length)
+    expect(
+      await editor.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('sourcebook.upload.')),
+      ),
+    ).toEqual([])
+    await editorDb.storage.from('documents').remove([document.storage_path!])
+    await editorDb.from('documents').delete().eq('id', document.id)
+  }, 300_000)
+
   it('opens the Word document at a highlighted passage', async () => {
     const chunk = await chunkOf('word_sample.docx', 2)
     await viewer.goto(
       `${library.replace(/library$/, 'documents')}/${chunk.document_id}?chunk=${chunk.id}`,
     )
-    await viewer.getByRole('heading', { name: 'word_sample.docx' }).waitFor()
+    await viewer.getByRole('heading', { name: 'Word Sample' }).waitFor()
     await viewer.getByText('Highlighted passage on page 1').waitFor()
     const marks = viewer.locator('mark')
     await marks.first().waitFor()
@@ -188,11 +253,11 @@ describe('documents from upload to deletion', () => {
     const chunk = await chunkOf('multi_page.pdf', 0)
     const oldUrl = `${library.replace(/library$/, 'documents')}/${chunk.document_id}`
     await viewer.goto(oldUrl)
-    await viewer.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    await viewer.getByRole('heading', { name: 'Multi Page' }).waitFor()
     await editor.goto(oldUrl)
-    await editor.getByLabel('New version of multi_page.pdf').setInputFiles(newVersionFile)
+    await editor.getByLabel('New version of Multi Page').setInputFiles(newVersionFile)
     await editor.waitForURL((url) => url.href !== oldUrl, { timeout: 60_000 })
-    await editor.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    await editor.getByRole('heading', { name: 'Multi Page' }).waitFor()
     const details = editor.getByRole('region', { name: 'Document details' })
     await details.getByText('Version').waitFor()
     expect(await details.textContent()).toMatch(/Pages\s*1(?!\d).*Version\s*2/)
@@ -234,12 +299,13 @@ describe('documents from upload to deletion', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'phone-document-top', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
-    // The editor's Period dialog, from the More actions menu, starts from the periods set.
+    // The editor's Details dialog, from the More actions menu, starts from the periods set.
     await page.getByRole('button', { name: 'More actions' }).click()
-    await page.getByRole('menuitem', { name: 'Period' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Edit period' })
+    await page.getByRole('menuitem', { name: 'Details' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit details' })
     expect(await dialog.getByLabel('Period').inputValue()).toBe('2019, December 31, 2019')
-    await screenshot(page, 'phone-edit-period', { fullPage: false })
+    await dialog.getByLabel('Names').waitFor()
+    await screenshot(page, 'phone-edit-details', { fullPage: false })
     expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await expect
@@ -250,6 +316,24 @@ describe('documents from upload to deletion', () => {
       )
       .toBe(true)
     await phone.close()
+  })
+
+  it('renames a document in the library, which the viewer sees at once', async () => {
+    await viewer.goto(library)
+    await editor.goto(library)
+    await editor
+      .getByRole('row', { name: /word_sample\.docx/ })
+      .getByRole('button', { name: 'Actions for Word Sample' })
+      .click()
+    await editor.getByRole('menuitem', { name: 'Rename' }).click()
+    const dialog = editor.getByRole('dialog', { name: 'Rename document' })
+    expect(await dialog.textContent()).toContain('The file keeps its name, “word_sample.docx”.')
+    await dialog.getByLabel('Title').fill('Swimming lessons')
+    await screenshot(editor, 'library-rename', { fullPage: false })
+    expect(await seriousViolations(editor)).toEqual([])
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const row = viewer.getByRole('row', { name: /word_sample\.docx/ })
+    await row.getByRole('link', { name: 'Swimming lessons' }).waitFor()
   })
 
   it('deletes a document, which leaves the viewer’s library at once', async () => {
@@ -264,8 +348,9 @@ describe('documents from upload to deletion', () => {
     await editor.waitForURL(library)
 
     await row.waitFor({ state: 'detached' })
-    await viewer.getByRole('row', { name: /multi_page\.pdf/ }).waitFor()
-    const { data } = await editorDb.from('documents').select('title')
-    expect(data).toEqual([{ title: 'multi_page.pdf' }])
+    // The PDF's new version kept its title, with the new file's name.
+    await viewer.getByRole('link', { name: 'Multi Page' }).waitFor()
+    const { data } = await editorDb.from('documents').select('title, file_name')
+    expect(data).toEqual([{ title: 'Multi Page', file_name: '2305.03393v1-pg9.pdf' }])
   })
 })

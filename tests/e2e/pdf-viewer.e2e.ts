@@ -47,15 +47,19 @@ describe('the PDF viewer', () => {
   let db: SupabaseClient
   let documents = ''
 
-  async function documentId(title: string) {
-    const { data, error } = await db.from('documents').select('id').eq('title', title).single()
+  async function documentId(fileName: string) {
+    const { data, error } = await db
+      .from('documents')
+      .select('id')
+      .eq('file_name', fileName)
+      .single()
     if (error) throw error
     return data.id as string
   }
 
   /** Opens a PDF (at a passage with `chunkOrdinal`) and waits for its toolbar and first page. */
-  async function open(on: Page, title: string, chunkOrdinal?: number) {
-    const id = await documentId(title)
+  async function open(on: Page, fileName: string, chunkOrdinal?: number) {
+    const id = await documentId(fileName)
     let query = ''
     if (chunkOrdinal !== undefined) {
       const { data, error } = await db

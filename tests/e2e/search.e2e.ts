@@ -73,10 +73,10 @@ describe('searching a workspace', () => {
     await results().first().waitFor()
     await expect
       .poll(async () => (await results().allTextContents()).join('\n'))
-      .toContain('word_sample.docx')
+      .toContain('Word Sample')
     const text = (await results().allTextContents()).join('\n')
-    expect(text).toContain('multi_page.pdf')
-    expect(text).toContain('word_sample.docx')
+    expect(text).toContain('Multi Page')
+    expect(text).toContain('Word Sample')
     const marked = (await page.locator('[role=option] mark').allTextContents()).map((m) =>
       m.toLowerCase(),
     )
@@ -92,7 +92,7 @@ describe('searching a workspace', () => {
     await expect
       .poll(async () => {
         const texts = await results().allTextContents()
-        return texts.length > 0 && texts.every((t) => t.includes('multi_page.pdf'))
+        return texts.length > 0 && texts.every((t) => t.includes('Multi Page'))
       })
       .toBe(true)
     await screenshot(page, 'search-filtered', { fullPage: false })
@@ -106,7 +106,7 @@ describe('searching a workspace', () => {
     expect(href).toMatch(/\/documents\/[0-9a-f-]+\?chunk=[0-9a-f-]+$/)
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => `${url.pathname}${url.search}` === href)
-    await page.getByRole('heading', { name: 'multi_page.pdf' }).waitFor()
+    await page.getByRole('heading', { name: 'Multi Page' }).waitFor()
     await page.getByText(/Highlighted passage on page/).waitFor({ timeout: 30_000 })
     await page.locator('.pdf-passage').first().waitFor({ timeout: 30_000 })
     await screenshot(page, 'search-opened-passage', { fullPage: false })
@@ -142,13 +142,13 @@ describe('searching a workspace', () => {
   it('opens the new query’s top result when Enter follows typing at once', async () => {
     await page.goto(`${searchUrl}?q=typewriter`)
     await results().first().waitFor()
-    expect((await results().allTextContents()).join('\n')).not.toContain('word_sample.docx')
+    expect((await results().allTextContents()).join('\n')).not.toContain('Word Sample')
     const box = page.getByRole('combobox', { name: 'Search documents' })
     // Typed and submitted well within the pause after which typing searches.
     await box.fill('swimming lay down')
     await box.press('Enter')
     await page.waitForURL((url) => url.pathname.includes('/documents/'))
-    await page.getByRole('heading', { name: 'word_sample.docx' }).waitFor()
+    await page.getByRole('heading', { name: 'Word Sample' }).waitFor()
     await page.goBack()
     await page.waitForURL((url) => url.searchParams.get('q') === 'swimming lay down')
   })

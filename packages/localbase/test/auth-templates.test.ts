@@ -41,10 +41,36 @@ describe('mail templates', () => {
     )
   })
 
+  it('renders a condition on a field, with or without else, as Go does', () => {
+    const subject =
+      '{{ if .Data.invited_by_name }}{{ .Data.invited_by_name }} invited you{{ else }}Sign in{{ end }}'
+    expect(mailTemplates({ magic_link: { subject } }, workdir).magiclink?.subject).toBe(subject)
+    expect(render(subject, data, 'text')).toBe('Ada invited you')
+    for (const value of [undefined, '', 0, false, null]) {
+      const without = { ...data, Data: { invited_by_name: value } }
+      expect(render(subject, without, 'text')).toBe('Sign in')
+    }
+    expect(
+      render(
+        'a{{- if .Data.nope -}} b{{ end }}c {{ if .Email }}{{ .Email }}{{ end }}',
+        data,
+        'html',
+      ),
+    ).toBe('ac vera@example.com')
+  })
+
   it('refuses at start-up what it cannot render, and a missing file', () => {
-    expect(() =>
-      mailTemplates({ invite: { subject: '{{ if .Data.x }}hi{{ end }}' } }, workdir),
-    ).toThrow('[auth.email.template.invite] subject: localbase renders only')
+    for (const subject of [
+      '{{ range .Data.x }}hi{{ end }}',
+      '{{ if .Data.x }}{{ if .Email }}nested{{ end }}{{ end }}',
+      '{{ if eq .Data.x "y" }}hi{{ end }}',
+      '{{ if .Data.x }}unclosed',
+      '{{ .Data.x | upper }}',
+    ]) {
+      expect(() => mailTemplates({ invite: { subject } }, workdir), subject).toThrow(
+        '[auth.email.template.invite] subject: localbase renders only',
+      )
+    }
     expect(() =>
       mailTemplates({ magic_link: { content_path: './missing.html' } }, workdir),
     ).toThrow(/\[auth.email.template.magic_link\] content_path: .*missing.html does not exist/)

@@ -14,17 +14,23 @@ export type Answered = {
   citations: PageHit[]
 }
 
-type SearchRow = { title: string; page_start: number | null; page_end: number | null }
+type SearchRow = Pick<Citation, 'document_id' | 'page_start' | 'page_end'>
 
-const asHit = (row: Pick<Citation, 'title' | 'page_start' | 'page_end'>): PageHit => ({
-  document: row.title,
-  pageStart: row.page_start,
-  pageEnd: row.page_end,
-})
+type AsHit = (row: SearchRow) => PageHit
+
+/** A result as a hit on its document's file name, which is how questions name documents. */
+const hitsOn =
+  (fileNames: Map<string, string>): AsHit =>
+  (row) => ({
+    document: fileNames.get(row.document_id) ?? row.document_id,
+    pageStart: row.page_start,
+    pageEnd: row.page_end,
+  })
 
 /** The top DEPTH results of the search function, over the workspace or some documents. */
 async function search(
   supabase: SupabaseClient,
+  asHit: AsHit,
   body: { workspace_id: string; query: string; document_ids?: string[] },
 ): Promise<PageHit[]> {
   const { data, error } = await supabase.functions.invoke<{ results: SearchRow[] }>('search', {
@@ -44,6 +50,7 @@ async function chat(
   supabase: SupabaseClient,
   workspaceId: string,
   question: LibraryQuestion,
+  asHit: AsHit,
 ): Promise<PageHit[]> {
   const conversation = await supabase
     .from('conversations')
@@ -71,10 +78,12 @@ export async function askLibrary(
   localbase: Localbase,
   supabase: SupabaseClient,
   workspaceId: string,
+  /** Ids by file name (readyDocuments). */
   documentIds: Map<string, string>,
   questions: LibraryQuestion[],
   onAnswer: (answered: Answered, index: number) => void,
 ): Promise<Answered[]> {
+  const asHit = hitsOn(new Map([...documentIds].map(([file, id]) => [id, file])))
   const missing = questions.filter((q) => !documentIds.has(q.file)).map((q) => q.file)
   if (missing.length > 0) {
     throw new Error(`not ready documents of the library: ${[...new Set(missing)].join(', ')}`)
@@ -85,13 +94,13 @@ export async function askLibrary(
     const query = question.question
     const answered = {
       question,
-      workspace: await search(supabase, { workspace_id: workspaceId, query }),
-      document: await search(supabase, {
+      workspace: await search(supabase, asHit, { workspace_id: workspaceId, query }),
+      document: await search(supabase, asHit, {
         workspace_id: workspaceId,
         query,
         document_ids: [documentId],
       }),
-      citations: await chat(localbase, supabase, workspaceId, question),
+      citations: await chat(localbase, supabase, workspaceId, question, asHit),
     }
     answers.push(answered)
     onAnswer(answered, i)

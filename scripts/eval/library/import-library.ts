@@ -18,7 +18,7 @@ export async function importLibrary(
 ): Promise<{ totals: ImportTotals; seconds: number }> {
   const files: ImportFile[] = []
   for (const folder of folders) files.push(...(await walk(folder)).files)
-  // Questions name files by their base name, which is the document's title.
+  // Questions name files by their base name, which is the document's file_name.
   const names = files.map((f) => f.path.split(/[/\\]/).pop()!)
   const repeated = names.filter((name, i) => names.indexOf(name) !== i)
   if (repeated.length > 0) throw new Error(`file names repeat across folders: ${repeated}`)
@@ -40,16 +40,16 @@ export async function importLibrary(
   }
 }
 
-/** The workspace's ready documents: id by title (the imported file's name). */
+/** The workspace's ready documents: id by file name (the imported file's base name). */
 export async function readyDocuments(
   supabase: SupabaseClient,
   workspaceId: string,
 ): Promise<Map<string, string>> {
   const { data, error } = await supabase
     .from('documents')
-    .select('id, title')
+    .select('id, file_name')
     .eq('workspace_id', workspaceId)
     .eq('status', 'ready')
   if (error) throw new Error(`reading the documents: ${error.message}`)
-  return new Map((data as { id: string; title: string }[]).map((d) => [d.title, d.id]))
+  return new Map((data as { id: string; file_name: string }[]).map((d) => [d.file_name, d.id]))
 }

@@ -257,6 +257,7 @@ export type Database = {
           created_at: string
           created_by: string | null
           error: string | null
+          file_name: string
           id: string
           mime_type: string | null
           names: string[]
@@ -279,6 +280,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           error?: string | null
+          file_name?: string
           id?: string
           mime_type?: string | null
           names?: string[]
@@ -301,6 +303,7 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           error?: string | null
+          file_name?: string
           id?: string
           mime_type?: string | null
           names?: string[]

@@ -1,4 +1,17 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { failureToast } from './failure-toast'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * What a failure of this mutation means to a person ('Could not rename the document'):
+       * set, a failure says so in a toast, with Retry when the connection failed.
+       */
+      failure?: string
+    }
+  }
+}
 
 /** Failures that retrying cannot fix: a row that is not there, or a request the server refused. */
 function isPermanent(error: unknown): boolean {
@@ -8,7 +21,20 @@ function isPermanent(error: unknown): boolean {
 }
 
 export function makeQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // The one place a failed change is toasted: Retry runs the same mutation again, with its
+    // options (so its success toast and cache updates too) and the same variables; failing
+    // again, it comes back here.
+    mutationCache: new MutationCache({
+      onError: (error, variables, _context, mutation) => {
+        const failure = mutation.meta?.failure
+        if (!failure) return
+        failureToast(failure, error, () => {
+          const again = client.getMutationCache().build(client, mutation.options)
+          again.execute(variables).catch(() => undefined)
+        })
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -18,6 +44,7 @@ export function makeQueryClient() {
       mutations: { retry: false },
     },
   })
+  return client
 }
 
 export const queryClient = makeQueryClient()

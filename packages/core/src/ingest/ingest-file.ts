@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { sha256Hex } from '../hash.ts'
+import { readableTitle } from '../signals/readable-title.ts'
 import { fileRefusal } from './file-types.ts'
 import { findLive } from './find-live.ts'
 import { failDocument, indexDocument, type StoredDocument } from './index-document.ts'
@@ -21,6 +22,7 @@ export const DEFAULT_MAX_BYTES = 100 * 2 ** 20
  * so retryDocument can try again, and deleteDocument removes both. A failed document does
  * not count as a duplicate, so importing the same file again starts afresh.
  *
+ * The title is the file name made readable (readableTitle), the file name kept beside it.
  * With `replacesId`, the file becomes a new row with replaces_id set, taking the replaced
  * document's title, and is swapped in for it once indexed; if it fails, the current version
  * is untouched and the failed new row can be retried or deleted.
@@ -47,10 +49,13 @@ export async function ingestFile(
 
   const documentId = crypto.randomUUID()
   const storagePath = documentStoragePath(workspaceId, documentId, fileName)
+  const baseName = (fileName.split(/[/\\]/).pop() || fileName).slice(0, 500)
   const inserted = await supabase.from('documents').insert({
     id: documentId,
     workspace_id: workspaceId,
-    title: (title ?? fileName.split(/[/\\]/).pop() ?? fileName).slice(0, 500),
+    // The file name stays as a detail; people read the title, which editors may change.
+    title: (title ?? readableTitle(baseName)).slice(0, 500),
+    file_name: baseName,
     storage_path: storagePath,
     mime_type: mimeType ?? null,
     size_bytes: bytes.length,

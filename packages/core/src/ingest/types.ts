@@ -9,7 +9,7 @@ export interface IngestInput {
   bytes: Uint8Array
   fileName: string
   mimeType?: string
-  /** The document's title: the file name by default, or the replaced document's title. */
+  /** The document's title: the file name made readable by default, or the replaced one's. */
   title?: string
 }
 

@@ -5,7 +5,9 @@ import type { MailKind } from './mailer.ts'
 // Custom mail templates, as the Supabase CLI reads `[auth.email.template.<kind>]` (`subject`,
 // `content_path` relative to the project folder) and GoTrue renders them with Go's templates:
 // the subject as text, the body as HTML. localbase understands the part of Go's syntax mail
-// templates use, `{{ .Name }}` and `{{ .Data.key }}`; anything else is refused at start-up
+// templates use, `{{ .Name }}` and `{{ .Data.key }}`, and a condition on one of them,
+// `{{ if .Data.key }}…{{ else }}…{{ end }}` (not nested; the else is optional), true as in Go
+// when the value is set and not empty, false or zero. Anything else is refused at start-up
 // rather than mailed half-rendered.
 
 /** The CLI's section names for each kind of mail. */
@@ -39,13 +41,20 @@ export type TemplateData = {
 
 const action = /{{-?\s*(.*?)\s*-?}}/g
 const field = /^\.(ConfirmationURL|Token|TokenHash|SiteURL|RedirectTo|Email)$|^\.Data\.(\w+)$/
+// {{ if .X }} then {{ else }} otherwise {{ end }}, with no action but fields inside.
+const condition =
+  /{{-?\s*if\s+(\.[\w.]+)\s*-?}}((?:(?!{{-?\s*(?:if|else|end)\b)[\s\S])*?)(?:{{-?\s*else\s*-?}}((?:(?!{{-?\s*(?:if|else|end)\b)[\s\S])*?))?{{-?\s*end\s*-?}}/g
 
 /** Throws unless every action in the template is one localbase can render. */
 function check(template: string, where: string): string {
-  for (const [, expression] of template.matchAll(action)) {
+  // A condition's test must be a field, as must every action left in and around it.
+  const flat = template.replace(condition, (_, test: string, then: string, otherwise = '') =>
+    [`{{ ${test} }}`, then, otherwise].join(''),
+  )
+  for (const [, expression] of flat.matchAll(action)) {
     if (!field.test(expression!)) {
       throw new Error(
-        `${where}: localbase renders only {{ .Name }} and {{ .Data.key }}, not {{ ${expression} }}`,
+        `${where}: localbase renders only {{ .Name }}, {{ .Data.key }} and {{ if … }}…{{ else }}…{{ end }} on one of them, not {{ ${expression} }}`,
       )
     }
   }
@@ -77,16 +86,27 @@ export function mailTemplates(section: Record<string, unknown>, workdir: string)
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-function value(expression: string, data: TemplateData): string {
+function lookup(expression: string, data: TemplateData): unknown {
   const [, name, key] = field.exec(expression) ?? []
+  return key ? data.Data[key] : data[name as keyof TemplateData]
+}
+
+function value(expression: string, data: TemplateData): string {
+  const found = lookup(expression, data)
   // A missing key renders as nothing, as html/template does.
-  const found = key ? data.Data[key] : data[name as keyof TemplateData]
   return found === undefined || found === null ? '' : String(found)
 }
 
+/** Go's truth: not unset, empty, false or zero. */
+const truthy = (found: unknown) =>
+  found !== undefined && found !== null && found !== '' && found !== false && found !== 0
+
 /** Renders a template: HTML-escaped for a body, verbatim for a subject (Go's text/template). */
 export function render(template: string, data: TemplateData, as: 'html' | 'text'): string {
-  return template.replace(action, (_, expression: string) => {
+  const chosen = template.replace(condition, (_, test: string, then: string, otherwise = '') =>
+    truthy(lookup(test, data)) ? then : otherwise,
+  )
+  return chosen.replace(action, (_, expression: string) => {
     const text = value(expression, data)
     return as === 'html' ? escapeHtml(text) : text
   })

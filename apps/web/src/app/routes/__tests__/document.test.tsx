@@ -201,28 +201,43 @@ describe('document page', () => {
     expect(data?.title).toBe('Estuary survey')
   })
 
-  it('lets an editor set the periods search favours the document for', async () => {
-    const { workspace, documentId } = await workspaceWithDocument()
+  it('lets an editor set the periods and names search favours the document for', async () => {
+    const { workspace, documentId } = await workspaceWithDocument({
+      title: 'Survey notes',
+      file_name: 'SURVEY_NOTES_2019.txt',
+    })
     const { user } = renderApp(`/w/${workspace.id}/documents/${documentId}`)
-    await user.click(await screen.findByRole('button', { name: 'Period' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit period' })
+    expect(await screen.findByRole('heading', { name: 'Survey notes' })).toBeInTheDocument()
+    // The file name is a detail of the header.
+    expect(within(header()).getByText('SURVEY_NOTES_2019.txt')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Details' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit details' })
     const field = within(dialog).getByLabelText('Period')
     expect(field).toHaveValue('2019, December 31, 2019')
+    expect(field).toHaveFocus()
     await user.clear(field)
     await user.type(field, Array.from({ length: 21 }, (_, i) => 2000 + i).join(','))
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name at most 20 periods.')
     await user.clear(field)
     await user.type(field, 'FY2020, Q2 2020 ,, FY2020')
+    await user.type(
+      within(dialog).getByLabelText('Names'),
+      'Estuary Trust Ltd., Harbour Board, Estuary Trust Ltd.',
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(await within(header()).findByText('FY2020, Q2 2020')).toBeInTheDocument()
+    expect(within(header()).getByText('Estuary Trust Ltd., Harbour Board')).toBeInTheDocument()
     const { data } = await supabase
       .from('documents')
-      .select('periods')
+      .select('periods, names')
       .eq('id', documentId)
       .single()
-    expect(data?.periods).toEqual(['FY2020', 'Q2 2020'])
+    expect(data).toEqual({
+      periods: ['FY2020', 'Q2 2020'],
+      names: ['Estuary Trust Ltd.', 'Harbour Board'],
+    })
   })
 
   it('deletes the document after confirmation and returns to the library', async () => {

@@ -6,6 +6,8 @@ import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/
 
 type NewDocument = {
   title: string
+  file_name?: string
+  periods?: string[]
   status?: string
   stage?: string
   progress?: number
@@ -135,6 +137,50 @@ describe('library', () => {
     await supabase.from('documents').update({ title: 'Notes, more.txt' }).eq('id', notes!.id)
     expect(
       await screen.findByText('Storage: 3.0 MB of 1.0 GB used', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+  })
+
+  it('shows each title with its file name and period, finds it by either, and renames it', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocuments(workspace.id, [
+      {
+        title: 'Harbour Board 2019 Annual',
+        file_name: 'HARBOUR_BOARD_2019_ANNUAL.pdf',
+        periods: ['2019', 'December 31, 2019'],
+      },
+      { title: 'Tide tables', file_name: 'tides.csv' },
+    ])
+    const { user } = renderApp(`/w/${workspace.id}/library`)
+    const row = within(await rowOf('Harbour Board 2019 Annual'))
+    expect(
+      row.getByText('HARBOUR_BOARD_2019_ANNUAL.pdf · 2019, December 31, 2019'),
+    ).toBeInTheDocument()
+    expect(within(await rowOf('Tide tables')).getByText('tides.csv')).toBeInTheDocument()
+
+    const search = screen.getByRole('searchbox', { name: 'Search titles' })
+    await user.type(search, 'tides.csv')
+    expect(titles()).toEqual(['Tide tables'])
+    await user.clear(search)
+    await user.type(search, 'harbour annual')
+    expect(titles()).toEqual(['Harbour Board 2019 Annual'])
+
+    // Filtering lays the rows out again: the row is found afresh.
+    await user.click(
+      within(await rowOf('Harbour Board 2019 Annual')).getByRole('button', {
+        name: 'Actions for Harbour Board 2019 Annual',
+      }),
+    )
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename document' })
+    expect(dialog).toHaveTextContent('The file keeps its name, “HARBOUR_BOARD_2019_ANNUAL.pdf”.')
+    const input = within(dialog).getByLabelText('Title')
+    expect(input).toHaveValue('Harbour Board 2019 Annual')
+    await user.clear(input)
+    await user.type(input, 'Harbour Board annual report 2019')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    const renamed = within(await rowOf('Harbour Board annual report 2019'))
+    expect(
+      renamed.getByText('HARBOUR_BOARD_2019_ANNUAL.pdf · 2019, December 31, 2019'),
     ).toBeInTheDocument()
   })
 
@@ -268,6 +314,37 @@ describe('library', () => {
       .from('documents')
       .list(path.split('/').slice(0, 2).join('/'))
     expect(listed.data).toEqual([])
+  })
+
+  it('asks for the file again to resume an upload a reload cut, and takes only that file', async () => {
+    const { workspace } = await ownWorkspace()
+    await addDocuments(workspace.id, [
+      {
+        title: 'Swans',
+        file_name: 'swans.txt',
+        size_bytes: 5,
+        status: 'processing',
+        stage: 'uploading',
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:01:00Z',
+      },
+    ])
+    const { user } = renderApp(`/w/${workspace.id}/library`)
+    const row = await rowOf('Swans')
+    expect(within(row).getByText('Interrupted')).toBeInTheDocument()
+    await user.click(within(row).getByRole('button', { name: 'Retry Swans' }))
+    expect(
+      await screen.findByText('Choose “swans.txt” again: its upload continues where it stopped.'),
+    ).toBeInTheDocument()
+    const chooser = screen.getByLabelText('Choose swans.txt to resume its upload')
+    await user.upload(chooser, new File(['ducks'], 'ducks.txt', { type: 'text/plain' }))
+    expect(
+      await screen.findByText('That is not “swans.txt”: choose that file to resume its upload.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull()
+    await user.upload(chooser, new File(['swans'], 'swans.txt', { type: 'text/plain' }))
+    const uploads = await screen.findByRole('region', { name: 'Uploads' })
+    expect(within(uploads).getByRole('listitem', { name: 'swans.txt' })).toBeInTheDocument()
   })
 
   it('offers upload and retry to editors, and refuses too large or unsupported files at once', async () => {

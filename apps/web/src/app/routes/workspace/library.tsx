@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { DocumentLibrary } from '@/features/library/components/document-library'
 import { UploadDropzone } from '@/features/upload/components/upload-dropzone'
 import { UploadQueue } from '@/features/upload/components/upload-queue'
+import { useRetryDocument } from '@/features/upload/hooks/use-retry-document'
 import { useUploads } from '@/features/upload/hooks/use-uploads'
 import { useWorkspaceContext } from './context'
 
@@ -33,7 +34,8 @@ export default function LibraryRoute() {
 
 /** Editors and owners: the whole page takes dropped files; uploads queue above the list. */
 function EditorLibrary({ workspaceId }: { workspaceId: string }) {
-  const { items, retry } = useUploads(workspaceId)
+  const { items } = useUploads(workspaceId)
+  const { retry, input } = useRetryDocument(workspaceId)
   const running = items.flatMap((i) =>
     i.state === 'running' && i.documentId ? [i.documentId] : [],
   )
@@ -54,6 +56,7 @@ function EditorLibrary({ workspaceId }: { workspaceId: string }) {
             }
           />
           <UploadQueue workspaceId={workspaceId} />
+          {input}
           <DocumentLibrary
             workspaceId={workspaceId}
             canEdit

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { embeddingChange } from '../utils/embedding-change'
 import type { AiSettings } from './get-ai-settings'
@@ -36,6 +35,6 @@ export function useUpdateModels({ onSuccess }: { onSuccess?: () => void } = {}) 
       toast.success(change.kind === 'chat' ? 'Chat model saved' : 'Embedding model saved')
       onSuccess?.()
     },
-    onError: (error) => toast.error(`Could not change the model: ${errorMessage(error)}`),
+    meta: { failure: 'Could not change the model' },
   })
 }

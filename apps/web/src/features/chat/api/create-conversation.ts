@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { z } from 'zod'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { chatKeys } from './keys'
 import { type Conversation, DEFAULT_TITLE } from './types'
@@ -32,7 +30,7 @@ export function useCreateConversation() {
       queryClient.invalidateQueries({
         queryKey: chatKeys.conversations(conversation.workspace_id),
       }),
-    onError: (error) => toast.error(`Could not start a conversation: ${errorMessage(error)}`),
+    meta: { failure: 'Could not start a conversation' },
   })
 }
 

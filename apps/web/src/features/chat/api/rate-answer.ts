@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { z } from 'zod'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { chatKeys } from './keys'
 
@@ -27,6 +25,6 @@ export function useRateAnswer(conversationId: string) {
   return useMutation({
     mutationFn: rateAnswer,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
-    onError: (error) => toast.error(`Could not save your rating: ${errorMessage(error)}`),
+    meta: { failure: 'Could not save your rating' },
   })
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import { chatKeys } from './keys'
 import type { Conversation } from './types'
@@ -28,14 +27,12 @@ export async function updateConversation(input: UpdateConversationInput): Promis
 
 export function useUpdateConversation() {
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: updateConversation,
     onSuccess: (conversation) =>
       queryClient.invalidateQueries({
         queryKey: chatKeys.conversations(conversation.workspace_id),
       }),
-    onError: (error, variables) =>
-      failureToast('Could not change the conversation', error, () => mutation.mutate(variables)),
+    meta: { failure: 'Could not change the conversation' },
   })
-  return mutation
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import { documentKeys } from './keys'
 
@@ -29,7 +28,7 @@ export async function renameDocument({ id, title }: DocumentTitleInput & { id: s
 
 export function useRenameDocument() {
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: renameDocument,
     onSuccess: async (_, { id }) => {
       toast.success('Document renamed')
@@ -40,8 +39,6 @@ export function useRenameDocument() {
         queryClient.invalidateQueries({ refetchType: 'none' }),
       ])
     },
-    onError: (error, variables) =>
-      failureToast('Could not rename the document', error, () => mutation.mutate(variables)),
+    meta: { failure: 'Could not rename the document' },
   })
-  return mutation
 }

@@ -1,4 +1,4 @@
-import { CalendarIcon, EllipsisIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { EllipsisIcon, PencilIcon, TagsIcon, Trash2Icon } from 'lucide-react'
 import type * as React from 'react'
 import { useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -10,10 +10,10 @@ import {
 } from '@/components/ui/dropdown-menu'
 import type { DocumentDetail } from '../api/get-document'
 import { DeleteDocumentDialog } from './delete-document-dialog'
-import { EditPeriodsDialog } from './edit-periods-dialog'
+import { EditDetailsDialog } from './edit-details-dialog'
 import { RenameDocumentDialog } from './rename-document-dialog'
 
-type Kind = 'rename' | 'periods' | 'delete'
+type Kind = 'rename' | 'details' | 'delete'
 
 type DocumentEditActionsProps = {
   doc: DocumentDetail
@@ -23,7 +23,7 @@ type DocumentEditActionsProps = {
 }
 
 /**
- * Rename, Period and Delete: buttons from 640 px, behind a "More actions" menu below it so the header's
+ * Rename, Details (period and names) and Delete: buttons from 640 px, behind a "More actions" menu below it so the header's
  * actions stay on one row on a phone. Only one of the two is displayed at any width, so each
  * action has one accessible name on the page.
  */
@@ -57,9 +57,9 @@ export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActio
       <Button
         variant="outline"
         className="max-sm:hidden"
-        onClick={(event) => show('periods', event.currentTarget)}
+        onClick={(event) => show('details', event.currentTarget)}
       >
-        <CalendarIcon aria-hidden /> Period
+        <TagsIcon aria-hidden /> Details
       </Button>
       <Button
         variant="outline"
@@ -84,19 +84,20 @@ export function DocumentEditActions({ doc, extra, onDeleted }: DocumentEditActio
           <DropdownMenuItem onSelect={() => show('rename', more.current)}>
             <PencilIcon aria-hidden /> Rename
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => show('periods', more.current)}>
-            <CalendarIcon aria-hidden /> Period
+          <DropdownMenuItem onSelect={() => show('details', more.current)}>
+            <TagsIcon aria-hidden /> Details
           </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => show('delete', more.current)}>
             <Trash2Icon aria-hidden /> Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <RenameDocumentDialog {...dialogProps} open={dialog === 'rename'} />
-      <EditPeriodsDialog
+      <RenameDocumentDialog {...dialogProps} fileName={doc.file_name} open={dialog === 'rename'} />
+      <EditDetailsDialog
         id={doc.id}
         periods={doc.periods}
-        open={dialog === 'periods'}
+        names={doc.names}
+        open={dialog === 'details'}
         onOpenChange={dialogProps.onOpenChange}
         onCloseAutoFocus={dialogProps.onCloseAutoFocus}
       />

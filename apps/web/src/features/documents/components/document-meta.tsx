@@ -9,13 +9,16 @@ function StatusBadge({ doc }: { doc: DocumentDetail }) {
   return <Badge variant="outline">{stageLabel(doc.stage)}</Badge>
 }
 
-/** Type, size, period, pages, chunks, who uploaded it and when, and its status. */
+/** File name, type, size, period, names, pages, chunks, who uploaded it and when, and its status. */
 export function DocumentMeta({ doc }: { doc: DocumentDetail }) {
   const facts: [string, string | null][] = [
+    // The uploaded file's name: the title is what people call it.
+    ['File', doc.file_name === doc.title ? null : doc.file_name],
     ['Type', typeLabels[documentType(doc)]],
     ['Size', doc.size_bytes === null ? null : formatBytes(doc.size_bytes)],
     // Detected at import (documents.periods), and what search favours the document for.
     ['Period', doc.periods.length > 0 ? doc.periods.join(', ') : null],
+    ['Names', doc.names.length > 0 ? doc.names.join(', ') : null],
     ['Pages', doc.page_count === null ? null : String(doc.page_count)],
     ['Chunks', String(doc.chunk_count)],
     ['Uploaded by', doc.uploader],

@@ -4,6 +4,7 @@ import { documentTitleSchema, useRenameDocument } from '../api/rename-document'
 type RenameDocumentDialogProps = {
   id: string
   title: string
+  fileName: string
   open: boolean
   onOpenChange: (open: boolean) => void
   /** Where focus goes back to on closing (the menu that opened it is gone by then). */
@@ -11,13 +12,18 @@ type RenameDocumentDialogProps = {
 }
 
 /** Renames a document for everyone in the workspace (editors and owners). */
-export function RenameDocumentDialog({ id, title, ...dialog }: RenameDocumentDialogProps) {
+export function RenameDocumentDialog({
+  id,
+  title,
+  fileName,
+  ...dialog
+}: RenameDocumentDialogProps) {
   const rename = useRenameDocument()
   return (
     <RenameDialog
       {...dialog}
       heading="Rename document"
-      description="The title everyone sees in the library, search and chat."
+      description={`The title everyone sees in the library, search and chat. The file keeps its name, “${fileName}”.`}
       fieldId="document-title"
       value={title}
       schema={documentTitleSchema.shape.title}

@@ -4,11 +4,14 @@ import { libraryKeys } from './keys'
 
 /** What the list shows of a document. */
 export const DOCUMENT_COLUMNS =
-  'id, title, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id'
+  'id, title, file_name, periods, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id'
 
 export type LibraryDocument = {
   id: string
   title: string
+  /** The uploaded file's name, shown under the title. */
+  file_name: string
+  periods: string[]
   mime_type: string | null
   size_bytes: number | null
   page_count: number | null

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { z } from 'zod'
-import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import type { Library } from './get-documents'
 import { libraryKeys } from './keys'
@@ -25,7 +24,7 @@ export async function renameDocument({ id, title }: { id: string; title: string 
 
 export function useRenameDocument(workspaceId: string) {
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: renameDocument,
     onSuccess: ({ id, title }) => {
       queryClient.setQueryData<Library>(libraryKeys.documents(workspaceId), (library) =>
@@ -38,8 +37,6 @@ export function useRenameDocument(workspaceId: string) {
       )
       toast.success('Document renamed')
     },
-    onError: (error, variables) =>
-      failureToast('Could not rename the document', error, () => mutation.mutate(variables)),
+    meta: { failure: 'Could not rename the document' },
   })
-  return mutation
 }

@@ -4,7 +4,7 @@ import type * as React from 'react'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/errors'
-import { useLibrary } from '../api/get-documents'
+import { type LibraryDocument, useLibrary } from '../api/get-documents'
 import { useDocumentsRealtime } from '../hooks/use-documents-realtime'
 import { useNow } from '../hooks/use-now'
 import { libraryRows, queryRows, type LibraryQuery } from '../utils/library-view'
@@ -22,7 +22,7 @@ type DocumentLibraryProps = {
   /** Documents this tab is ingesting: never shown as interrupted, however slow a stage. */
   busy?: ReadonlySet<string>
   /** Re-runs ingestion of a failed or interrupted document (editors). */
-  onRetry?: (document: { id: string; title: string }) => void
+  onRetry?: (document: LibraryDocument) => void
   /** What the empty library says and offers (e.g. the drop zone for editors). */
   empty: { description: React.ReactNode; action?: React.ReactNode }
 }
@@ -34,7 +34,7 @@ const initialQuery: LibraryQuery = {
   sort: { key: 'date', descending: true },
 }
 
-type Target = { id: string; title: string }
+type Target = { id: string; title: string; file_name: string }
 
 /** The workspace's documents, live: search, filters, order, and the editors' actions. */
 export function DocumentLibrary({

@@ -5,6 +5,7 @@ import { documentHref } from '@/lib/links'
 import { formatBytes, formatDate, formatDateTime, typeLabels } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { rowGrid, wide, widest } from '../utils/library-grid'
+import type { LibraryDocument } from '../api/get-documents'
 import type { LibraryRow } from '../utils/library-view'
 import { DocumentActions } from './document-actions'
 import { DocumentStatus } from './document-status'
@@ -20,10 +21,10 @@ type DocumentRowProps = {
   /** Editors' actions; without them the row has no menu. */
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
-  onRetry?: (document: Target) => void
+  onRetry?: (document: LibraryDocument) => void
 }
 
-type Target = { id: string; title: string }
+type Target = { id: string; title: string; file_name: string }
 
 const numberFormat = new Intl.NumberFormat()
 const number = (value: number | null) => (value === null ? '—' : numberFormat.format(value))
@@ -47,6 +48,8 @@ export const DocumentRow = memo(function DocumentRow({
   const retriable = status === 'failed' || status === 'interrupted'
   const size = document.size_bytes === null ? '—' : formatBytes(document.size_bytes)
   const cell = 'text-muted-foreground truncate text-sm tabular-nums'
+  // The file it came from and the period detected at import (or set by an editor).
+  const details = [document.file_name, document.periods.join(', ')].filter(Boolean).join(' · ')
   return (
     <div
       role="row"
@@ -70,8 +73,12 @@ export const DocumentRow = memo(function DocumentRow({
           >
             {document.title}
           </Link>
-          <p className="text-muted-foreground truncate text-xs md:hidden">
-            {typeLabels[type]} · {size} · {formatDate(document.created_at)}
+          <p className="text-muted-foreground truncate text-xs" title={details}>
+            <span>{details}</span>
+            <span className="md:hidden">
+              {' · '}
+              {typeLabels[type]} · {size} · {formatDate(document.created_at)}
+            </span>
           </p>
         </div>
       </div>

@@ -2,11 +2,12 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type * as React from 'react'
 import { rowHeight } from '../utils/library-grid'
+import type { LibraryDocument } from '../api/get-documents'
 import type { LibraryRow, Sort } from '../utils/library-view'
 import { DocumentRow } from './document-row'
 import { LibraryHeader } from './library-header'
 
-type Target = { id: string; title: string }
+type Target = { id: string; title: string; file_name: string }
 
 type DocumentTableProps = {
   workspaceId: string
@@ -16,7 +17,7 @@ type DocumentTableProps = {
   /** Editors' actions (stable callbacks, so rows stay memoized). */
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
-  onRetry?: (document: Target) => void
+  onRetry?: (document: LibraryDocument) => void
 }
 
 /**

@@ -3,7 +3,7 @@ import { titleSchema, useRenameDocument } from '../api/rename-document'
 
 type RenameDocumentDialogProps = {
   workspaceId: string
-  document: { id: string; title: string } | null
+  document: { id: string; title: string; file_name: string } | null
   onClose: () => void
 }
 
@@ -18,7 +18,9 @@ export function RenameDocumentDialog({
       open={!!document}
       onOpenChange={(open) => (open ? null : onClose())}
       heading="Rename document"
-      description="The title everyone in the workspace sees."
+      description={`The title everyone in the workspace sees. The file keeps its name${
+        document ? `, “${document.file_name}”` : ''
+      }.`}
       fieldId="document-title"
       value={document?.title ?? ''}
       schema={titleSchema}

@@ -84,8 +84,9 @@ export function queryRows(rows: LibraryRow[], { search, status, type, sort }: Li
   const matches = (row: LibraryRow) => {
     if (status !== null && row.status !== status) return false
     if (type !== null && row.type !== type) return false
-    const title = row.document.title.toLocaleLowerCase()
-    return words.every((word) => title.includes(word))
+    // People find a document by its title or by the name of the file they uploaded.
+    const names = `${row.document.title}\n${row.document.file_name}`.toLocaleLowerCase()
+    return words.every((word) => names.includes(word))
   }
   const order = compare[sort.key]
   const sign = sort.descending ? -1 : 1

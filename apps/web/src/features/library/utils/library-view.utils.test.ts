@@ -9,6 +9,8 @@ function doc(id: string, patch: Partial<LibraryDocument> = {}): LibraryDocument 
   return {
     id,
     title: `${id}.pdf`,
+    file_name: `${id}.pdf`,
+    periods: [],
     mime_type: null,
     size_bytes: null,
     page_count: null,

@@ -20,14 +20,18 @@ export async function removeMember({
   if (data.length === 0) throw new Error('Only an owner can remove other members.')
 }
 
-/** Failures are the caller's to show: a toast in the list, the dialog's own when leaving. */
+/**
+ * Failures are toasted when `failure` names them (the members list); leaving shows them in its
+ * own dialog.
+ */
 export function useRemoveMember(
   workspaceId: string,
-  { onSuccess }: { onSuccess?: (userId: string) => void } = {},
+  { onSuccess, failure }: { onSuccess?: (userId: string) => void; failure?: string } = {},
 ) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (userId: string) => removeMember({ workspaceId, userId }),
+    meta: { failure },
     onSuccess: async (_data, userId) => {
       await queryClient.invalidateQueries({ queryKey: memberKeys.members(workspaceId) })
       onSuccess?.(userId)

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from './keys'
 import { mailFailure } from './send-invitation'
@@ -28,6 +27,6 @@ export function useResendInvitation(workspaceId: string) {
       }
       return queryClient.invalidateQueries({ queryKey: memberKeys.invitations(workspaceId) })
     },
-    onError: (error) => toast.error(`Could not resend the invitation: ${errorMessage(error)}`),
+    meta: { failure: 'Could not resend the invitation' },
   })
 }

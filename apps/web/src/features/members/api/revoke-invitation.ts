@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { memberKeys } from './keys'
 
@@ -17,6 +16,6 @@ export function useRevokeInvitation(workspaceId: string) {
       toast.success('Invitation revoked')
       return queryClient.invalidateQueries({ queryKey: memberKeys.invitations(workspaceId) })
     },
-    onError: (error) => toast.error(`Could not revoke the invitation: ${errorMessage(error)}`),
+    meta: { failure: 'Could not revoke the invitation' },
   })
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { MemberRole } from '../utils/roles'
 import { memberKeys } from './keys'
@@ -27,6 +26,6 @@ export function useUpdateMemberRole(workspaceId: string) {
       toast.success('Role changed')
       return queryClient.invalidateQueries({ queryKey: memberKeys.members(workspaceId) })
     },
-    onError: (error) => toast.error(`Could not change the role: ${errorMessage(error)}`),
+    meta: { failure: 'Could not change the role' },
   })
 }

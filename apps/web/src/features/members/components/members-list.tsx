@@ -1,4 +1,3 @@
-import { toast } from 'sonner'
 import { FormError } from '@/components/layout/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
@@ -12,7 +11,7 @@ type MembersListProps = { workspaceId: string; userId: string; canManage: boolea
 export function MembersList({ workspaceId, userId, canManage }: MembersListProps) {
   const members = useMembers(workspaceId)
   const changeRole = useUpdateMemberRole(workspaceId)
-  const remove = useRemoveMember(workspaceId)
+  const remove = useRemoveMember(workspaceId, { failure: 'Could not remove the member' })
 
   if (members.isPending) {
     return (
@@ -37,11 +36,7 @@ export function MembersList({ workspaceId, userId, canManage }: MembersListProps
             canManage={canManage}
             busy={changeRole.isPending || remove.isPending}
             onRoleChange={(role) => changeRole.mutate({ userId: member.userId, role })}
-            onRemove={() =>
-              remove.mutate(member.userId, {
-                onError: (error) => toast.error(errorMessage(error)),
-              })
-            }
+            onRemove={() => remove.mutate(member.userId)}
           />
         ))}
       </ul>

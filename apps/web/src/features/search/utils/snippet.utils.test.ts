@@ -39,6 +39,16 @@ describe('parseSnippet', () => {
       'vendor: Acme; owner: Ada\nvendor: Beta; owner: Bob\nA PDF line wrapped here.\n| a | b |\n| 1 | 2 |',
     )
   })
+
+  it('shows Markdown headings and list items as lines of their own, without their markers', () => {
+    const snippet =
+      "# Let's swim!\nFirst lay down in <mark>water</mark>:\n- Relax\n* Paddle\n2. Eat\n## <mark>Water</mark> safety"
+    expect(
+      parseSnippet(snippet)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe("Let's swim!\nFirst lay down in water:\n• Relax\n• Paddle\n2. Eat\nWater safety")
+  })
 })
 
 describe('pageLabel', () => {

@@ -11,6 +11,7 @@ export function useUploads(workspaceId: string) {
       add: (files: File[], replacesId?: string) => uploadQueue.add(workspaceId, files, replacesId),
       retry: (document: { id: string; title: string }) => uploadQueue.retry(workspaceId, document),
       retryUpload: (id: string) => uploadQueue.retryUpload(id),
+      resume: (documentId: string, file: File) => uploadQueue.resume(workspaceId, documentId, file),
       cancel: (id: string) => uploadQueue.cancel(id),
       dismiss: (ids: string[]) => uploadQueue.dismiss(ids),
     }),

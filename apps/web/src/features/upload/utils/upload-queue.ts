@@ -1,8 +1,10 @@
 import { nameRefusal } from '@sourcebook/core/ingest/file-types'
+import { documentStoragePath } from '@sourcebook/core/ingest/storage-path'
 import type { IngestResult, IngestStage } from '@sourcebook/core/ingest/types'
 import { errorMessage } from '@/lib/errors'
 import { IngestWorker } from '../api/ingest-worker'
 import type { FromWorker, ToWorker } from '../worker/protocol'
+import { keepUploadUrl, keptUploadUrl } from './upload-urls'
 
 /** Per file, as in the core pipeline's default (100 MB): refused before it is even read. */
 export const MAX_UPLOAD_BYTES = 100 * 2 ** 20
@@ -104,6 +106,34 @@ class UploadQueue {
   }
 
   /**
+   * A document whose upload was cut before this page was loaded (a reload, a closed tab), with
+   * its file chosen again: the upload continues from the server's offset, then it is indexed.
+   */
+  resume(workspaceId: string, documentId: string, file: File) {
+    const busy = this.items.some(
+      (item) => item.documentId === documentId && ['waiting', 'running'].includes(item.state),
+    )
+    if (busy) return
+    const id = crypto.randomUUID()
+    this.files.set(id, file)
+    this.items = [
+      ...this.items,
+      {
+        id,
+        workspaceId,
+        name: file.name,
+        size: file.size,
+        kind: 'upload',
+        state: 'waiting',
+        stage: null,
+        progress: 0,
+        documentId,
+      },
+    ]
+    this.changed()
+  }
+
+  /**
    * A failed upload again, as the same document when its row was written: its upload resumes
    * where the bytes stopped, then it is indexed (so no second row is left behind).
    */
@@ -156,7 +186,8 @@ class UploadQueue {
     const file = this.files.get(item.id)!
     if (item.documentId) {
       const { id: jobId, workspaceId, documentId } = item
-      return { type: 'resume', jobId, file, workspaceId, documentId }
+      const uploadUrl = keptUploadUrl(documentStoragePath(workspaceId, documentId, file.name))
+      return { type: 'resume', jobId, file, workspaceId, documentId, uploadUrl }
     }
     return {
       type: 'ingest',
@@ -169,7 +200,9 @@ class UploadQueue {
   }
 
   private receive(message: FromWorker) {
-    if (message.type === 'progress') {
+    if (message.type === 'upload-url') {
+      keepUploadUrl(message.path, message.url)
+    } else if (message.type === 'progress') {
       const { stage, progress, documentId } = message
       this.update(message.jobId, { stage, progress, ...(documentId ? { documentId } : {}) })
     } else if (message.type === 'done') {

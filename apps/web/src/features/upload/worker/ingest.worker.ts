@@ -9,7 +9,7 @@ import type { IngestProgress, UploadOriginal } from '@sourcebook/core/ingest/typ
 import { uploadError } from '@sourcebook/core/ingest/upload-refused'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { FromWorker, ToWorker } from './protocol'
-import { TUS_CHUNK_BYTES, tusUploader } from './tus-upload'
+import { resumeAt, TUS_CHUNK_BYTES, tusUploader } from './tus-upload'
 
 const scope = self as unknown as {
   onmessage: (event: MessageEvent<ToWorker>) => void
@@ -47,7 +47,12 @@ async function run(jobId: string, work: (signal: AbortSignal) => Promise<FromWor
 function uploaderFor(bytes: Uint8Array): UploadOriginal | undefined {
   if (bytes.length <= TUS_CHUNK_BYTES) return undefined
   const { url, key } = auth!
-  return tusUploader({ url, key, accessToken: () => auth?.accessToken ?? '' })
+  return tusUploader({
+    url,
+    key,
+    accessToken: () => auth?.accessToken ?? '',
+    onUrl: (path, uploadUrl) => scope.postMessage({ type: 'upload-url', path, url: uploadUrl }),
+  })
 }
 
 /**
@@ -110,11 +115,12 @@ scope.onmessage = ({ data: message }) => {
       return
     }
     case 'resume': {
-      const { jobId, file, workspaceId, documentId } = message
+      const { jobId, file, workspaceId, documentId, uploadUrl } = message
       void run(jobId, async (signal) => {
         reporter(jobId)({ documentId, stage: 'uploading', progress: 0 })
         const bytes = new Uint8Array(await file.arrayBuffer())
         const path = documentStoragePath(workspaceId, documentId, file.name)
+        if (uploadUrl) resumeAt(path, uploadUrl)
         await uploadRest(path, bytes, file.type || 'application/octet-stream', signal)
         const result = await retryDocument(supabase(), documentId, {
           signal,

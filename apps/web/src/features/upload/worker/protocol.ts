@@ -13,8 +13,18 @@ export type ToWorker =
       replacesId?: string
     }
   | { type: 'retry'; jobId: string; documentId: string }
-  /** A file whose upload failed after its row was written: the rest of the bytes, then indexing. */
-  | { type: 'resume'; jobId: string; file: File; workspaceId: string; documentId: string }
+  /**
+   * A file whose upload failed after its row was written: the rest of the bytes (from the TUS
+   * upload at `uploadUrl`, when the page kept one), then indexing.
+   */
+  | {
+      type: 'resume'
+      jobId: string
+      file: File
+      workspaceId: string
+      documentId: string
+      uploadUrl?: string
+    }
   | { type: 'cancel'; jobId: string }
 
 /** What the worker answers, per job. */
@@ -23,3 +33,8 @@ export type FromWorker =
   | { type: 'done'; jobId: string; result: IngestResult }
   /** Something the pipeline did not turn into a result (a network failure, a bug). */
   | { type: 'crashed'; jobId: string; message: string }
+  /**
+   * Where an original's TUS upload is, by Storage path, for the page to keep across a reload
+   * (a worker has no localStorage); null once the upload is complete.
+   */
+  | { type: 'upload-url'; path: string; url: string | null }

@@ -6,19 +6,31 @@ import { type DetailedError, Upload } from 'tus-js-client'
 /** Supabase Storage's TUS chunks must be exactly 6 MB. */
 export const TUS_CHUNK_BYTES = 6 * 2 ** 20
 
-type Credentials = { url: string; key: string; accessToken: () => string }
-
 // Each unfinished upload's TUS URL, by Storage path, so that a retry resumes at the offset the
-// server has (a worker has no localStorage for tus-js-client to keep it in). Lost with the
-// worker; the server then sees a new upload, which is still correct.
+// server has. A worker has no localStorage for tus-js-client to keep it in: `onUrl` tells the
+// page, which keeps it across a reload and hands it back with the file (resumeAt). Without
+// one, the server sees a new upload, which is still correct.
 const unfinished = new Map<string, string>()
+
+/** Resumes the next upload of `path` from the TUS upload at `url`. */
+export function resumeAt(path: string, url: string) {
+  unfinished.set(path, url)
+}
+
+type Credentials = {
+  url: string
+  key: string
+  accessToken: () => string
+  /** The upload's TUS URL once the server made it, and null once the upload is complete. */
+  onUrl: (path: string, url: string | null) => void
+}
 
 /**
  * Uploads an original resumably over TUS (Storage's /upload/resumable): in 6 MB chunks, each
  * retried after a cut connection, with the freshest access token on every request. A second
  * upload of the same path in this worker resumes where the first stopped.
  */
-export function tusUploader({ url, key, accessToken }: Credentials): UploadOriginal {
+export function tusUploader({ url, key, accessToken, onUrl }: Credentials): UploadOriginal {
   return (path, bytes, contentType, signal) =>
     new Promise<void>((resolve, reject) => {
       const upload = new Upload(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
@@ -27,7 +39,11 @@ export function tusUploader({ url, key, accessToken }: Credentials): UploadOrigi
         retryDelays: [0, 1000, 3000, 5000],
         uploadDataDuringCreation: true,
         uploadUrl: unfinished.get(path) ?? null,
-        onUploadUrlAvailable: () => void (upload.url && unfinished.set(path, upload.url)),
+        onUploadUrlAvailable: () => {
+          if (!upload.url) return
+          unfinished.set(path, upload.url)
+          onUrl(path, upload.url)
+        },
         removeFingerprintOnSuccess: true,
         headers: { apikey: key, 'x-upsert': 'false' },
         metadata: { bucketName: DOCUMENTS_BUCKET, objectName: path, contentType },
@@ -35,6 +51,7 @@ export function tusUploader({ url, key, accessToken }: Credentials): UploadOrigi
         onError: (error) => reject(tusError(error)),
         onSuccess: () => {
           unfinished.delete(path)
+          onUrl(path, null)
           resolve()
         },
       })

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { failureToast } from '@/lib/failure-toast'
 import { supabase } from '@/lib/supabase'
 import type { WorkspaceNameInput } from './create-workspace'
 import { workspaceKeys } from './keys'
@@ -18,14 +17,12 @@ export async function renameWorkspace({ id, name }: WorkspaceNameInput & { id: s
 
 export function useRenameWorkspace() {
   const queryClient = useQueryClient()
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: renameWorkspace,
     onSuccess: () => {
       toast.success('Workspace renamed')
       return queryClient.invalidateQueries({ queryKey: workspaceKeys.all })
     },
-    onError: (error, variables) =>
-      failureToast('Could not rename the workspace', error, () => mutation.mutate(variables)),
+    meta: { failure: 'Could not rename the workspace' },
   })
-  return mutation
 }

@@ -92,7 +92,7 @@ export async function runTurn(
     mark('rewrite_ms', at)
     at = performance.now()
     sources = await step('search_failed', () =>
-      retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query),
+      retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query, turn.conversationId),
     )
     mark('retrieval_ms', at)
     at = performance.now()

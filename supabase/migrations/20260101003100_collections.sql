@@ -27,8 +27,9 @@ create index collections_created_by_idx on public.collections (created_by);
 create table public.collection_documents (
   collection_id uuid not null,
   document_id uuid not null,
-  -- Copied from the collection by the trigger below. With the two composite keys it keeps a
-  -- membership inside one workspace, and lets policies and realtime filters skip a join.
+  -- Set from the collection by the trigger below, whatever the client sends. With the two
+  -- composite keys it keeps a membership inside one workspace, and lets policies and
+  -- realtime filters skip a join.
   workspace_id uuid not null,
   created_at timestamptz not null default now(),
   primary key (collection_id, document_id),
@@ -69,7 +70,9 @@ revoke insert, update on public.collections from anon, authenticated;
 grant insert (workspace_id, name, color, description) on public.collections to authenticated;
 grant update (name, color, description) on public.collections to authenticated;
 revoke insert, update on public.collection_documents from anon, authenticated;
-grant insert (collection_id, document_id) on public.collection_documents to authenticated;
+-- workspace_id may be sent (the generated types ask for it) but the trigger sets it anyway.
+grant insert (collection_id, document_id, workspace_id) on public.collection_documents
+  to authenticated;
 
 create policy "Members read their workspaces' collections" on public.collections
 for select to authenticated

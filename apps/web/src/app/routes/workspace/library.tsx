@@ -2,10 +2,10 @@ import { UploadIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
-import { DocumentLibrary } from '@/features/library/components/document-library'
 import { UploadDropzone } from '@/features/upload/components/upload-dropzone'
 import { UploadQueue } from '@/features/upload/components/upload-queue'
 import { useUploads } from '@/features/upload/hooks/use-uploads'
+import { CollectionsLibrary } from './collections-library'
 import { useWorkspaceContext } from './context'
 
 const title = 'Library'
@@ -16,7 +16,7 @@ export default function LibraryRoute() {
   return workspace.role === 'viewer' ? (
     <>
       <PageHeader title={title} description={description} />
-      <DocumentLibrary
+      <CollectionsLibrary
         key={workspace.id}
         workspaceId={workspace.id}
         canEdit={false}
@@ -54,7 +54,7 @@ function EditorLibrary({ workspaceId }: { workspaceId: string }) {
             }
           />
           <UploadQueue workspaceId={workspaceId} />
-          <DocumentLibrary
+          <CollectionsLibrary
             workspaceId={workspaceId}
             canEdit
             busy={busy}

@@ -1,5 +1,6 @@
 import { FileTextIcon } from 'lucide-react'
 import { memo } from 'react'
+import type * as React from 'react'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
 import { formatBytes, formatDate, formatDateTime, typeLabels } from '@/lib/format'
@@ -21,6 +22,11 @@ type DocumentRowProps = {
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
   onRetry?: (document: Target) => void
+  /** With `onSelect`, a checkbox ticks the row. */
+  selected?: boolean
+  onSelect?: (documentIds: string[], selected: boolean) => void
+  /** Beside the title (the document's collections). */
+  tags?: React.ReactNode
 }
 
 type Target = { id: string; title: string }
@@ -42,6 +48,9 @@ export const DocumentRow = memo(function DocumentRow({
   onRename,
   onDelete,
   onRetry,
+  selected = false,
+  onSelect,
+  tags,
 }: DocumentRowProps) {
   const { document, status, type, replacement } = row
   const retriable = status === 'failed' || status === 'interrupted'
@@ -58,6 +67,15 @@ export const DocumentRow = memo(function DocumentRow({
       )}
     >
       <div role="cell" className="flex min-w-0 items-center gap-3">
+        {onSelect ? (
+          <input
+            type="checkbox"
+            aria-label={`Select ${document.title}`}
+            className="accent-primary relative z-10 size-4 shrink-0"
+            checked={selected}
+            onChange={(event) => onSelect([document.id], event.target.checked)}
+          />
+        ) : null}
         <FileTextIcon
           className="text-muted-foreground hidden size-4 shrink-0 sm:block"
           aria-hidden
@@ -74,6 +92,7 @@ export const DocumentRow = memo(function DocumentRow({
             {typeLabels[type]} · {size} · {formatDate(document.created_at)}
           </p>
         </div>
+        {tags ? <div className="hidden shrink-0 gap-1 sm:flex">{tags}</div> : null}
       </div>
       <div role="cell" className={cn(cell, wide)}>
         {typeLabels[type]}

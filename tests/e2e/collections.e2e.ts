@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
+import { signIn } from './support/app.ts'
+import { seriousViolations } from './support/axe.ts'
+import { signedUpClient } from './support/accounts.ts'
+import { launchBrowser, newPage, screenshot } from './support/browser.ts'
+import { startStack } from './support/stack.ts'
+
+// Three notes, one of them a canary that matches the question best: a conversation kept to
+// the other two must never cite it.
+const notes = {
+  'Herbarium notes.md':
+    '# Herbarium\n\nThe mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact.\n',
+  'Voyage log.md':
+    '# Voyage\n\nWe anchored near the estuary at dawn, and the crew carried the mangrove samples ashore in wet sacks.\n',
+  'Canary memo.md':
+    '# Canary\n\nCANARY: the mangrove samples from the estuary were dried in an oven, the canary says.\n',
+}
+
+// Issue #20's scenario: an owner makes a collection from a multi-row selection in the
+// library, starts a conversation kept to it, and gets a cited answer from inside it only.
+describe('collections', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>
+  let browser: Browser
+  let page: Page
+  let libraryUrl = ''
+
+  /** Light and dark screenshots of the page as it is, each checked by axe. */
+  async function shoot(on: Page, name: string) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await on.emulateMedia({ colorScheme: scheme })
+      await screenshot(on, scheme === 'light' ? name : `${name}-dark`, { fullPage: false })
+      expect(await seriousViolations(on)).toEqual([])
+    }
+    await on.emulateMedia({ colorScheme: 'light' })
+  }
+
+  beforeAll(async () => {
+    stack = await startStack()
+    const owner = await signedUpClient(stack.url, 'Cleo Curator', 'cleo@example.com')
+    const { data: workspace, error } = await owner
+      .from('workspaces')
+      .insert({ name: 'Expedition archive' })
+      .select('id')
+      .single()
+    if (error) throw error
+    for (const [fileName, text] of Object.entries(notes)) {
+      const result = await ingestFile(owner, {
+        workspaceId: workspace.id,
+        bytes: new TextEncoder().encode(text),
+        fileName,
+        mimeType: 'text/markdown',
+      })
+      expect(result.status, JSON.stringify(result)).toBe('ready')
+    }
+    libraryUrl = `${stack.url}/w/${workspace.id}/library`
+    browser = await launchBrowser()
+    page = await newPage(browser)
+    await page.goto(`${stack.url}/sign-in`)
+    await signIn(page, 'cleo@example.com')
+    await page.waitForURL((url) => url.pathname !== '/sign-in')
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+
+  it('makes a collection from a multi-row selection', async () => {
+    await page.goto(libraryUrl)
+    await page.getByRole('checkbox', { name: 'Select Herbarium notes.md' }).check()
+    await page.getByRole('checkbox', { name: 'Select Voyage log.md' }).check()
+    const selection = page.getByRole('region', { name: 'Selected documents' })
+    await selection.getByText('2 documents selected').waitFor()
+    await shoot(page, 'collections-selection')
+
+    await selection.getByRole('button', { name: 'Add to collection' }).click()
+    await page.getByRole('menuitem', { name: 'New collection…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New collection' })
+    await dialog.getByLabel('Name').fill('Field trip')
+    // The colours are a radio group: arrow keys move through them.
+    await dialog.getByRole('radio', { name: 'Blue' }).focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await dialog.getByRole('radio', { name: 'Indigo' }).isChecked()).toBe(true)
+    await dialog.getByLabel('Description').fill('What the 1911 expedition brought back')
+    await shoot(page, 'collections-new-dialog')
+    await dialog.getByRole('button', { name: 'Create collection' }).click()
+    const added = page.getByText('Added 2 documents to Field trip')
+    await added.waitFor()
+
+    const bar = page.getByRole('region', { name: 'Collections' })
+    const filter = bar.getByRole('button', { name: /Field trip\s*2/ })
+    await filter.waitFor()
+    // The rows say which collections they are in.
+    await page
+      .getByRole('row', { name: /Herbarium notes\.md/ })
+      .getByText('Field trip')
+      .waitFor()
+    await filter.click()
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Documents' }).getByRole('link').count())
+      .toBe(2)
+    // The toast gone, so the screenshot shows the page (and axe checks it, not a fade).
+    await added.waitFor({ state: 'hidden', timeout: 10_000 })
+    await shoot(page, 'collections-library')
+  })
+
+  it('starts a conversation kept to the collection, and answers from inside it only', async () => {
+    await page.getByRole('button', { name: 'Ask about Field trip' }).click()
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
+    const chips = page.getByRole('list', { name: 'Answers from' })
+    await chips.getByText('Field trip').waitFor()
+
+    await page
+      .getByRole('textbox', { name: 'Ask a question' })
+      .fill('How were the mangrove samples from the estuary dried?')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
+    const answer = page.getByRole('article', { name: 'Answer' }).last()
+    const text = (await answer.textContent()) ?? ''
+    expect(text).toContain('dried slowly over three weeks')
+    expect(text).not.toContain('CANARY')
+    expect(await answer.getByTestId('citation-chip').count()).toBeGreaterThan(0)
+    await answer.getByText(/^Sources \(\d+\)$/).click()
+    const sources = answer.getByRole('list', { name: 'Sources' })
+    expect(await sources.textContent()).not.toContain('Canary memo.md')
+    expect(await sources.textContent()).toContain('Herbarium notes.md')
+    await shoot(page, 'collections-scoped-chat')
+
+    // Reloaded, the scope is still there.
+    await page.reload()
+    await page.getByRole('list', { name: 'Answers from' }).getByText('Field trip').waitFor()
+  })
+
+  it('fits a phone', async () => {
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    await phone.goto(`${stack.url}/sign-in`)
+    await signIn(phone, 'cleo@example.com')
+    await phone.waitForURL((url) => url.pathname !== '/sign-in')
+    const chatUrl = page.url()
+    await phone.goto(libraryUrl)
+    await phone.getByRole('checkbox', { name: 'Select Voyage log.md' }).check()
+    await phone.getByRole('region', { name: 'Selected documents' }).waitFor()
+    await shoot(phone, 'collections-library-phone')
+    await phone.goto(chatUrl)
+    await phone.getByRole('list', { name: 'Answers from' }).getByText('Field trip').waitFor()
+    await shoot(phone, 'collections-scoped-chat-phone')
+    await phone.context().close()
+  })
+})

@@ -7,19 +7,21 @@ import { signedUpClient } from './support/accounts.ts'
 import { launchBrowser, newPage, screenshot } from './support/browser.ts'
 import { startStack } from './support/stack.ts'
 
-// Three notes, one of them a canary that matches the question best: a conversation kept to
-// the other two must never cite it.
+// Four notes, one of them a canary that matches the question: a conversation kept to the
+// others must never cite it.
 const notes = {
   'Herbarium notes.md':
     '# Herbarium\n\nThe mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact.\n',
   'Voyage log.md':
     '# Voyage\n\nWe anchored near the estuary at dawn, and the crew carried the mangrove samples ashore in wet sacks.\n',
+  'Tide table.md': '# Tides\n\nHigh water at the harbour reaches four metres in spring.\n',
   'Canary memo.md':
     '# Canary\n\nCANARY: the mangrove samples from the estuary were dried in an oven, the canary says.\n',
 }
 
 // Issue #20's scenario: an owner makes a collection from a multi-row selection in the
-// library, starts a conversation kept to it, and gets a cited answer from inside it only.
+// library, starts a conversation kept to it, @-mentions a second document, and gets a cited
+// answer drawing on both, from inside the scope only.
 describe('collections', () => {
   let stack: Awaited<ReturnType<typeof startStack>>
   let browser: Browser
@@ -70,7 +72,7 @@ describe('collections', () => {
   it('makes a collection from a multi-row selection', async () => {
     await page.goto(libraryUrl)
     await page.getByRole('checkbox', { name: 'Select Herbarium notes.md' }).check()
-    await page.getByRole('checkbox', { name: 'Select Voyage log.md' }).check()
+    await page.getByRole('checkbox', { name: 'Select Tide table.md' }).check()
     const selection = page.getByRole('region', { name: 'Selected documents' })
     await selection.getByText('2 documents selected').waitFor()
     await shoot(page, 'collections-selection')
@@ -106,15 +108,27 @@ describe('collections', () => {
     await shoot(page, 'collections-library')
   })
 
-  it('starts a conversation kept to the collection, and answers from inside it only', async () => {
+  it('starts a conversation kept to the collection, adds a document by @, and answers from both only', async () => {
     await page.getByRole('button', { name: 'Ask about Field trip' }).click()
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/)
     const chips = page.getByRole('list', { name: 'Answers from' })
     await chips.getByText('Field trip').waitFor()
+    // The questions it suggests are about what it answers from.
+    const examples = page.getByRole('list', { name: 'Example questions' })
+    await examples.getByRole('button', { name: /Herbarium notes/ }).waitFor()
+    expect(await examples.textContent()).not.toContain('Canary')
 
-    await page
-      .getByRole('textbox', { name: 'Ask a question' })
-      .fill('How were the mangrove samples from the estuary dried?')
+    // @ and a few letters offer the voyage log; arrows and Enter add it to the scope.
+    const box = page.getByRole('textbox', { name: 'Ask a question' })
+    await box.pressSequentially('How were the mangrove samples from the estuary dried? @voy', {
+      delay: 20,
+    })
+    const list = page.getByRole('listbox', { name: 'Add to what this conversation answers from' })
+    await list.getByRole('option', { name: /Voyage log\.md/ }).waitFor()
+    await shoot(page, 'collections-mention')
+    await page.keyboard.press('Enter')
+    await chips.getByText('Voyage log.md').waitFor()
+    expect(await box.inputValue()).toBe('How were the mangrove samples from the estuary dried? ')
     await page.keyboard.press('Enter')
     await page.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
     const answer = page.getByRole('article', { name: 'Answer' }).last()
@@ -126,6 +140,7 @@ describe('collections', () => {
     const sources = answer.getByRole('list', { name: 'Sources' })
     expect(await sources.textContent()).not.toContain('Canary memo.md')
     expect(await sources.textContent()).toContain('Herbarium notes.md')
+    expect(await sources.textContent()).toContain('Voyage log.md')
     await shoot(page, 'collections-scoped-chat')
 
     // Reloaded, the scope is still there.
@@ -140,7 +155,7 @@ describe('collections', () => {
     await phone.waitForURL((url) => url.pathname !== '/sign-in')
     const chatUrl = page.url()
     await phone.goto(libraryUrl)
-    await phone.getByRole('checkbox', { name: 'Select Voyage log.md' }).check()
+    await phone.getByRole('checkbox', { name: 'Select Canary memo.md' }).check()
     await phone.getByRole('region', { name: 'Selected documents' }).waitFor()
     await shoot(phone, 'collections-library-phone')
     await phone.goto(chatUrl)

@@ -12,5 +12,6 @@ export const chatKeys = {
   deleted: (conversationId: string) => [...chatKeys.all, 'deleted', conversationId] as const,
   people: (workspaceId: string) => [...chatKeys.all, workspaceId, 'people'] as const,
   examples: (workspaceId: string) => [...chatKeys.all, workspaceId, 'examples'] as const,
+  mentions: (workspaceId: string) => [...chatKeys.all, workspaceId, 'mentions'] as const,
   library: (workspaceId: string) => [...chatKeys.all, workspaceId, 'library'] as const,
 }

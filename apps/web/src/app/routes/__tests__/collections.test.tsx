@@ -202,4 +202,20 @@ describe('collections in the library', () => {
       .single()
     expect([...data!.document_ids!].sort()).toEqual([first!.id, second!.id].sort())
   })
+
+  it('asks about one document from its page', async () => {
+    const workspace = await ownWorkspace()
+    const [report] = await addDocuments(workspace.id, ['Report.pdf', 'Other.pdf'])
+    const { user, router } = renderApp(`/w/${workspace.id}/documents/${report!.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Ask about it' }))
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/chat\/[0-9a-f-]{36}$/))
+    const chips = await screen.findByRole('list', { name: 'Answers from' })
+    expect(within(chips).getByText('Report.pdf')).toBeInTheDocument()
+    const { data } = await supabase
+      .from('conversations')
+      .select('document_ids, collection_ids')
+      .eq('id', router.state.location.pathname.split('/').at(-1)!)
+      .single()
+    expect(data).toEqual({ document_ids: [report!.id], collection_ids: [] })
+  })
 })

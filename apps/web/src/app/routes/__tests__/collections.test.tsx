@@ -218,4 +218,42 @@ describe('collections in the library', () => {
       .single()
     expect(data).toEqual({ document_ids: [report!.id], collection_ids: [] })
   })
+
+  it('keeps a search to a collection, shown as a chip that takes it away', async () => {
+    const workspace = await ownWorkspace()
+    const [inside, outside] = await addDocuments(workspace.id, ['Herbarium.md', 'Canary.md'])
+    for (const [doc, content] of [
+      [inside!, 'The mangrove samples were dried slowly.'],
+      [outside!, 'CANARY mangrove samples dried mangrove samples dried.'],
+    ] as const) {
+      const { error } = await supabase
+        .from('chunks')
+        .insert({ document_id: doc.id, workspace_id: workspace.id, ordinal: 0, content })
+      if (error) throw error
+    }
+    const { data: made } = await supabase
+      .from('collections')
+      .insert({ workspace_id: workspace.id, name: 'Botany' })
+      .select('id')
+      .single()
+    await supabase
+      .from('collection_documents')
+      .insert({ collection_id: made!.id, document_id: inside!.id, workspace_id: workspace.id })
+
+    const { user, router } = renderApp(
+      `/w/${workspace.id}/search?q=mangrove+samples&collection=${made!.id}`,
+    )
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    const texts = () =>
+      within(results)
+        .getAllByRole('option')
+        .map((o) => o.textContent ?? '')
+    await waitFor(() => expect(texts()).toHaveLength(1))
+    expect(texts()[0]).toContain('Herbarium.md')
+    const chips = screen.getByRole('list', { name: 'Searching in' })
+    await user.click(within(chips).getByRole('button', { name: 'Stop searching only in Botany' }))
+    await waitFor(() => expect(texts()).toHaveLength(2))
+    expect(router.state.location.search).not.toContain('collection=')
+    expect(screen.queryByRole('list', { name: 'Searching in' })).toBeNull()
+  })
 })

@@ -1,9 +1,15 @@
 import { XIcon } from 'lucide-react'
 
-export type FilterChip = { key: string; label: string; onRemove: () => void }
+/** A filter that is set: its name, and which one it is. */
+export type FilterChip<K extends string> = { key: K; label: string }
+
+type FilterChipsProps<K extends string> = {
+  chips: FilterChip<K>[]
+  onRemove: (key: K) => void
+}
 
 /** The filters a search keeps to, each with a button that takes it away. */
-export function FilterChips({ chips }: { chips: FilterChip[] }) {
+export function FilterChips<K extends string>({ chips, onRemove }: FilterChipsProps<K>) {
   if (chips.length === 0) return null
   return (
     <ul aria-label="Searching in" className="-mt-3 flex flex-wrap items-center gap-1.5">
@@ -17,7 +23,7 @@ export function FilterChips({ chips }: { chips: FilterChip[] }) {
           </span>
           <button
             type="button"
-            onClick={chip.onRemove}
+            onClick={() => onRemove(chip.key)}
             aria-label={`Stop searching only in ${chip.label}`}
             className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 -mr-1 rounded-full p-0.5 outline-none focus-visible:ring-2"
           >

@@ -21,9 +21,11 @@ const optionId = (index: number) => `search-result-${index}`
 /** How long typing pauses before the query is searched (and written to the URL). */
 const TYPING_PAUSE_MS = 200
 
+type Filter = 'collectionId' | 'documentId' | 'kind'
+
 /** A removable chip for a filter that is set, none for one that is not. */
-const chip = (label: string | undefined, onRemove: () => void): FilterChip[] =>
-  label ? [{ key: label, label, onRemove }] : []
+const chip = (key: Filter, label: string | undefined): FilterChip<Filter>[] =>
+  label ? [{ key, label }] : []
 
 /** Where a result opens: its document in the viewer, scrolled to the passage. */
 const resultHref = (workspaceId: string, result: SearchResult) =>
@@ -192,14 +194,11 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
       </div>
       <FilterChips
         chips={[
-          ...chip(collectionList.find((c) => c.id === collectionId)?.name, () =>
-            filter({ collectionId: null }),
-          ),
-          ...chip(documentList.find((d) => d.id === documentId)?.title, () =>
-            filter({ documentId: null }),
-          ),
-          ...chip(kind ? DOCUMENT_KINDS[kind] : undefined, () => filter({ kind: null })),
+          ...chip('collectionId', collectionList.find((c) => c.id === collectionId)?.name),
+          ...chip('documentId', documentList.find((d) => d.id === documentId)?.title),
+          ...chip('kind', kind ? DOCUMENT_KINDS[kind] : undefined),
         ]}
+        onRemove={(key) => filter({ [key]: null })}
       />
       {!query ? (
         <EmptyState icon={SearchIcon} title="Type to search your documents">

@@ -249,6 +249,19 @@ as $$
   end
 $$;
 
+-- Whether a conversation compares: its scope stands for two documents or more. The chat
+-- function then asks for (or, offline, extracts) an answer drawing on each of them.
+create function public.conversation_compares(conversation_id uuid) returns boolean
+language sql stable security invoker
+set search_path = ''
+as $$
+  select coalesce(cardinality(
+    public.scope_document_ids(c.workspace_id, c.document_ids, c.collection_ids)
+  ) >= 2, false)
+  from public.conversations c
+  where c.id = conversation_compares.conversation_id
+$$;
+
 -- chat_sources, now within the conversation's scope. With two to match_count documents in
 -- scope it compares: each document's best passages, taken in turn, so every document in
 -- scope is heard and not only the best-scoring one. A larger scope ranks as one.
@@ -319,6 +332,8 @@ revoke execute on function public.chat_sources(uuid, text, int, extensions.vecto
   from public, anon;
 grant execute on function public.chat_sources(uuid, text, int, extensions.vector, uuid)
   to authenticated, service_role;
+revoke execute on function public.conversation_compares(uuid) from public, anon;
+grant execute on function public.conversation_compares(uuid) to authenticated, service_role;
 revoke execute on function public.scope_document_ids(uuid, uuid[], uuid[]) from public, anon;
 grant execute on function public.scope_document_ids(uuid, uuid[], uuid[])
   to authenticated, service_role;

@@ -236,7 +236,10 @@ describe('a scoped conversation', () => {
     const chat = fake.requests.filter((r) => r.kind === 'chat')
     expect(chat.length).toBeGreaterThan(0)
     for (const request of chat) expect(promptText(request)).not.toContain('CANARY')
-    expect(promptText(chat.find((r) => r.body.stream === true)!)).toContain('dried slowly')
+    const answering = promptText(chat.find((r) => r.body.stream === true)!)
+    expect(answering).toContain('dried slowly')
+    // One document in scope: nothing to compare.
+    expect(answering).not.toContain('cite each document you rely on')
   })
 
   it('compares: with several documents in scope, every one of them is heard', async () => {
@@ -263,5 +266,7 @@ describe('a scoped conversation', () => {
     ])
     const answering = fake.requests.find((r) => r.kind === 'chat' && r.body.stream === true)
     expect(promptText(answering!)).toContain('anchored near the estuary')
+    // And the model is asked to draw on each document, citing each.
+    expect(promptText(answering!)).toContain('cite each document you rely on')
   })
 })

@@ -6,7 +6,7 @@ import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { liveAnswer } from './broadcast.ts'
 import { extract, type Generation, generate, pickModel, standaloneQuery } from './generate.ts'
 import { judgeCitations } from './judge.ts'
-import { asCitation, retrieve } from './retrieve.ts'
+import { asCitation, comparing, retrieve } from './retrieve.ts'
 import type { EventSink } from './sse.ts'
 import { beginTurn, failAbandoned, finishTurn } from './store.ts'
 import type { Turn } from './turn.ts'
@@ -91,13 +91,18 @@ export async function runTurn(
     const query = await standaloneQuery(model, turn, stop)
     mark('rewrite_ms', at)
     at = performance.now()
-    sources = await step('search_failed', () =>
-      retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query, turn.conversationId),
+    // The passages, and whether the conversation compares several documents.
+    const [retrieved, compare] = await step('search_failed', () =>
+      Promise.all([
+        retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query, turn.conversationId),
+        comparing(clients.caller, turn.conversationId),
+      ]),
     )
+    sources = retrieved
     mark('retrieval_ms', at)
     at = performance.now()
-    if (model) generation = generate(model, turn, sources, stop)
-    else ({ generation, sources, closest } = extract(turn.question, sources))
+    if (model) generation = generate(model, turn, sources, stop, compare)
+    else ({ generation, sources, closest } = extract(turn.question, sources, compare))
     mark('prompt_ms', at)
     sink.send('sources', { sources: sources.map(asCitation) })
     at = performance.now()

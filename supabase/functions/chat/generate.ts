@@ -52,8 +52,9 @@ export async function standaloneQuery(
 export function extract(
   question: string,
   retrieved: Source[],
+  compare = false,
 ): { generation: Generation; sources: Source[]; closest: Citation[] | null } {
-  const found = extractiveAnswer(question, retrieved)
+  const found = extractiveAnswer(question, retrieved, { compare })
   const { answer, sources } = renumberByFirstUse(found, retrieved)
   const closest = found === NO_ANSWER ? closestPassages(question, sources) : null
   async function* deltas() {
@@ -71,8 +72,9 @@ export function generate(
   turn: Turn,
   sources: Source[],
   signal: AbortSignal,
+  compare = false,
 ): Generation {
-  const prompt = buildPrompt({ question: turn.question, history: turn.history, sources })
+  const prompt = buildPrompt({ question: turn.question, history: turn.history, sources, compare })
   const wait = patience(signal)
   const result = streamText({
     model,

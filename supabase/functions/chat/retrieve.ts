@@ -49,6 +49,15 @@ export async function retrieve(
   return (data as Omit<Source, 'n'>[]).map((row, i) => ({ n: i + 1, ...row }))
 }
 
+/** Whether the conversation keeps to several documents, so its answer should draw on each. */
+export async function comparing(caller: SupabaseClient, conversationId: string): Promise<boolean> {
+  const { data, error } = await caller.rpc('conversation_compares', {
+    conversation_id: conversationId,
+  })
+  if (error) throw new Error(`Could not read the conversation's scope: ${error.message}`)
+  return data === true
+}
+
 /** A source as the `sources` event shows it: the whole passage as its quote, unchecked. */
 export function asCitation({ content, ...source }: Source): Citation {
   return { ...source, quote: content, supported: null }

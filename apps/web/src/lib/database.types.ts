@@ -702,6 +702,7 @@ export type Database = {
       }
       compound_parts: { Args: { whole: string; content: string }; Returns: string }
       confirmed_email: { Args: never; Returns: string }
+      conversation_compares: { Args: { conversation_id: string }; Returns: boolean }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
       document_kind: { Args: { mime_type: string }; Returns: string }
       embed_scope: {

@@ -256,4 +256,32 @@ describe('collections in the library', () => {
     expect(router.state.location.search).not.toContain('collection=')
     expect(screen.queryByRole('list', { name: 'Searching in' })).toBeNull()
   })
+
+  it('shows a shared conversation’s scope to a teammate, who cannot change it', async () => {
+    const workspace = await ownWorkspace()
+    const [minutes] = await addDocuments(workspace.id, ['Minutes.pdf'])
+    const { data: conversation } = await supabase
+      .from('conversations')
+      .insert({
+        workspace_id: workspace.id,
+        title: 'About the minutes',
+        visibility: 'shared',
+        document_ids: [minutes!.id],
+      })
+      .select('id')
+      .single()
+    const email = uniqueEmail('editor')
+    const token = await inviteByEmail(workspace.id, email, 'editor')
+    await signOutLocally()
+    await signUpAs('Eddie Editor', email)
+    await supabase.rpc('accept_invitation', { invitation_token: token })
+
+    renderApp(`/w/${workspace.id}/chat/${conversation!.id}`)
+    const chips = await screen.findByRole('list', { name: 'Answers from' })
+    expect(within(chips).getByText('Minutes.pdf')).toBeInTheDocument()
+    expect(within(chips).queryByRole('button')).toBeNull()
+    // Only its creator adds to the scope: no @ suggestions here.
+    const box = screen.getByRole('textbox', { name: 'Ask a question' })
+    expect(box).toHaveAttribute('placeholder', 'Ask about your documents…')
+  })
 })

@@ -1,5 +1,5 @@
 import { ArrowUpIcon, SquareIcon } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import { MAX_QUESTION_LENGTH } from '../api/types'
@@ -46,6 +46,8 @@ export function Composer({
   // The @ (by position) that Escape closed, so it stays closed while typing on.
   const [dismissed, setDismissed] = useState<number | null>(null)
   const listId = useId()
+  // Where the caret goes once the text without a picked mention is on screen.
+  const pendingCaret = useRef<number | null>(null)
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const box = useRef<HTMLTextAreaElement>(null)
   const length = text.length
@@ -59,6 +61,12 @@ export function Composer({
   const current = Math.min(highlighted, suggestions.length - 1)
 
   useEffect(() => () => clearTimeout(idle.current), [])
+
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return
+    box.current?.setSelectionRange(pendingCaret.current, pendingCaret.current)
+    pendingCaret.current = null
+  }, [text])
 
   // Grow with the text, up to a limit, then scroll.
   useEffect(() => {
@@ -82,7 +90,7 @@ export function Composer({
     setCaret(next.caret)
     setHighlighted(0)
     onMention?.(option)
-    requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret))
+    pendingCaret.current = next.caret
   }
 
   /** Keys for the open list of mentions; true when the key was theirs. */
@@ -133,8 +141,13 @@ export function Composer({
           aria-label="Ask a question"
           aria-describedby={tooLong ? 'composer-limit' : undefined}
           aria-invalid={tooLong}
-          placeholder={placeholder ?? 'Ask about your documents…'}
-          aria-autocomplete={onMention ? 'list' : undefined}
+          placeholder={
+            placeholder ??
+            (mentionOptions && onMention
+              ? 'Ask about your documents… (@ adds one)'
+              : 'Ask about your documents…')
+          }
+          aria-autocomplete={mentionOptions && onMention ? 'list' : undefined}
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? mentionOptionId(listId, current) : undefined}
           onChange={(event) => {

@@ -136,7 +136,7 @@ export function ConversationView({
           autoFocus
           disabled={deleted !== undefined}
           mentionOptions={mentionOptions}
-          onMention={mention}
+          onMention={mine ? mention : undefined}
         />
       </div>
     </Tooltip.Provider>

@@ -75,7 +75,7 @@ export function CollectionsLibrary(props: CollectionsLibraryProps) {
     return (
       <>
         {of.slice(0, 2).map((c) => (
-          <CollectionBadge key={c.id} name={c.name} color={c.color} />
+          <CollectionBadge key={c.id} name={c.name} color={c.color} className="h-5 max-w-32" />
         ))}
         {of.length > 2 ? (
           <span className="text-muted-foreground text-xs" title={of.map((c) => c.name).join(', ')}>

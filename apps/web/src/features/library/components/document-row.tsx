@@ -91,8 +91,9 @@ export const DocumentRow = memo(function DocumentRow({
           <p className="text-muted-foreground truncate text-xs md:hidden">
             {typeLabels[type]} · {size} · {formatDate(document.created_at)}
           </p>
+          {/* Where phones show the details line (wider screens have columns for those). */}
+          {tags ? <div className="hidden min-w-0 gap-1 md:flex">{tags}</div> : null}
         </div>
-        {tags ? <div className="hidden shrink-0 gap-1 sm:flex">{tags}</div> : null}
       </div>
       <div role="cell" className={cn(cell, wide)}>
         {typeLabels[type]}

@@ -108,6 +108,31 @@ describe('collections', () => {
     await shoot(page, 'collections-library')
   })
 
+  it('uploads files dropped on a collection into it', async () => {
+    const bar = page.getByRole('region', { name: 'Collections' })
+    const dataTransfer = await page.evaluateHandle(() => {
+      const files = new DataTransfer()
+      files.items.add(
+        new File(['# Sketches\n\nPencil drawings of seabirds, made on deck.\n'], 'Sketches.md', {
+          type: 'text/markdown',
+        }),
+      )
+      return files
+    })
+    const target = bar.getByRole('button', { name: /^Field trip\s*\d+$/ })
+    await target.dispatchEvent('dragenter', { dataTransfer })
+    await target.dispatchEvent('dragover', { dataTransfer })
+    await target.dispatchEvent('drop', { dataTransfer })
+    const added = page.getByText('Added 1 document to Field trip')
+    await added.waitFor({ timeout: 60_000 })
+    await bar.getByRole('button', { name: /Field trip\s*3/ }).waitFor()
+    await page
+      .getByRole('row', { name: /Sketches\.md/ })
+      .getByText('Field trip')
+      .waitFor()
+    await added.waitFor({ state: 'hidden', timeout: 10_000 })
+  })
+
   it('starts a conversation kept to the collection, adds a document by @, and answers from both only', async () => {
     await page.getByRole('button', { name: 'Ask about Field trip' }).click()
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/)

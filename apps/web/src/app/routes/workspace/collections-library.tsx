@@ -11,6 +11,7 @@ import { SelectionBar } from '@/features/collections/components/selection-bar'
 import { useCollectionsRealtime } from '@/features/collections/hooks/use-collections-realtime'
 import { useLibrary } from '@/features/library/api/get-documents'
 import { DocumentLibrary } from '@/features/library/components/document-library'
+import { useUploadsInto } from './use-uploads-into'
 
 type CollectionsLibraryProps = Omit<
   React.ComponentProps<typeof DocumentLibrary>,
@@ -27,6 +28,7 @@ export function CollectionsLibrary(props: CollectionsLibraryProps) {
   useCollectionsRealtime(workspaceId)
   const library = useLibrary(workspaceId)
   const add = useAddToCollection()
+  const uploadInto = useUploadsInto(workspaceId)
   const { start } = useStartConversation(workspaceId)
   const [activeId, setActiveId] = useState<string | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
@@ -102,6 +104,7 @@ export function CollectionsLibrary(props: CollectionsLibraryProps) {
                 onEdit={canEdit ? setEditing : undefined}
                 onDelete={canEdit ? setDeleting : undefined}
                 onAsk={(collection) => start(undefined, { collectionIds: [collection.id] })}
+                onDropFiles={canEdit ? uploadInto : undefined}
               />
             ) : null}
             {chosen.length > 0 ? (

@@ -1,4 +1,5 @@
 import { MessageSquareTextIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import type { Collection, Collections } from '../api/get-collections'
@@ -16,6 +17,8 @@ type CollectionsBarProps = {
   onEdit?: (collection: Collection) => void
   onDelete?: (collection: Collection) => void
   onAsk: (collection: Collection) => void
+  /** Editors: files dropped on a collection are uploaded into it. */
+  onDropFiles?: (collection: Collection, files: File[]) => void
 }
 
 const numberFormat = new Intl.NumberFormat()
@@ -33,8 +36,30 @@ export function CollectionsBar({
   onEdit,
   onDelete,
   onAsk,
+  onDropFiles,
 }: CollectionsBarProps) {
+  const [target, setTarget] = useState<string | null>(null)
   if (data.collections.length === 0 && !onNew) return null
+  // Handled here, not by the page's drop zone behind, which would upload them loose.
+  const dropProps = (collection: Collection) =>
+    onDropFiles
+      ? {
+          onDragOver: (event: React.DragEvent) => {
+            if (!event.dataTransfer.types.includes('Files')) return
+            event.preventDefault()
+            event.stopPropagation()
+            setTarget(collection.id)
+          },
+          onDragLeave: () => setTarget(null),
+          onDrop: (event: React.DragEvent) => {
+            event.preventDefault()
+            event.stopPropagation()
+            setTarget(null)
+            const files = [...event.dataTransfer.files]
+            if (files.length > 0) onDropFiles(collection, files)
+          },
+        }
+      : {}
   const filter = (selected: boolean) =>
     cn(
       'focus-visible:ring-ring/50 inline-flex h-8 shrink-0 items-center gap-2 rounded-full border px-3 text-sm outline-none focus-visible:ring-[3px]',
@@ -61,8 +86,12 @@ export function CollectionsBar({
             key={collection.id}
             type="button"
             aria-pressed={active?.id === collection.id}
-            className={filter(active?.id === collection.id)}
+            className={cn(
+              filter(active?.id === collection.id),
+              target === collection.id && 'ring-primary relative z-50 ring-2',
+            )}
             onClick={() => onActive(active?.id === collection.id ? null : collection)}
+            {...dropProps(collection)}
           >
             <span aria-hidden className={cn('size-2 rounded-full', colorDot[collection.color])} />
             <span className="max-w-40 truncate">{collection.name}</span>

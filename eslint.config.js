@@ -67,6 +67,7 @@ export default tseslint.config(
               'library',
               'upload',
               'ai-settings',
+              'collections',
             ].map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',

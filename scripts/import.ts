@@ -3,8 +3,11 @@
  * owners only). Extraction runs on a pool of worker threads; uploads and inserts run
  * concurrently on the main thread.
  *
- *   npm run import -- --workspace <id> [--url URL --key KEY --email E --password P] <folder>
+ *   npm run import -- --workspace <id> [--collection NAME] [--url URL --key KEY --email E
+ *     --password P] <folder>
  *
+ * With --collection, every file imported (or already there) goes into the collection of
+ * that name, created when missing.
  * Email and password default to SOURCEBOOK_EMAIL and SOURCEBOOK_PASSWORD. Exits 1 when a
  * file failed or the import was interrupted, 2 on bad usage, a failed sign-in, or a
  * workspace the user cannot add documents to.
@@ -14,12 +17,13 @@ import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import { DEFAULT_PUBLISHABLE_KEY } from '../packages/localbase/src/config/keys.ts'
 import { progressLine, summary } from './import/report.ts'
+import { findOrCreateCollection } from './import/collection.ts'
 import { runImport } from './import/run-import.ts'
 import { walk } from './import/walk.ts'
 import { WorkerPool } from './import/worker-pool.ts'
 
 const usage =
-  'usage: npm run import -- --workspace <id> [--url URL] [--key KEY] [--email E] [--password P] <folder>'
+  'usage: npm run import -- --workspace <id> [--collection NAME] [--url URL] [--key KEY] [--email E] [--password P] <folder>'
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`)
@@ -32,6 +36,7 @@ const { values, positionals } = (() => {
       allowPositionals: true,
       options: {
         workspace: { type: 'string' },
+        collection: { type: 'string' },
         url: { type: 'string', default: 'http://127.0.0.1:54321' },
         key: { type: 'string', default: DEFAULT_PUBLISHABLE_KEY },
         email: { type: 'string', default: process.env.SOURCEBOOK_EMAIL },
@@ -71,6 +76,16 @@ if (member.data.role === 'viewer') {
   fail(`${values.email} is a viewer of this workspace: only editors and owners can import`)
 }
 
+if (values.collection !== undefined && values.collection.trim() === '') {
+  fail('--collection needs a name')
+}
+const collectionId =
+  values.collection === undefined
+    ? undefined
+    : await findOrCreateCollection(supabase, values.workspace, values.collection).catch(
+        (error: Error) => fail(error.message),
+      )
+
 const { files, skipped } = await walk(folder).catch((error: Error) => fail(error.message))
 if (skipped.length > 0) console.log(`Skipping ${skipped.length} unsupported: ${skipped.join(', ')}`)
 
@@ -88,6 +103,7 @@ const totals = await runImport(supabase, {
   process: pool.process,
   concurrency: threads * 2,
   signal: controller.signal,
+  collectionId,
   onFile: (totals, file) => {
     if (tty) process.stdout.write(`\r\x1b[2K${progressLine(totals, file.name)}`)
     else console.log(progressLine(totals, file.name))

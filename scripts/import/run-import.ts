@@ -3,6 +3,7 @@ import { basename } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import type { ProcessFile, Timings } from '../../packages/core/src/ingest/types.ts'
+import { addToCollection } from './collection.ts'
 import type { ImportFile } from './walk.ts'
 
 export interface ImportTotals {
@@ -27,12 +28,14 @@ export interface ImportOptions {
   onFile?: (totals: ImportTotals, file: ImportFile) => void
   /** Stops: files in flight end failed 'cancelled', the rest are not started. */
   signal?: AbortSignal
+  /** Every file imported (or found already there) goes into this collection. */
+  collectionId?: string
 }
 
 /** Ingests the files, `concurrency` at a time, and counts what happened. */
 export async function runImport(
   supabase: SupabaseClient,
-  { workspaceId, files, process, concurrency, onFile, signal }: ImportOptions,
+  { workspaceId, files, process, concurrency, onFile, signal, collectionId }: ImportOptions,
 ): Promise<ImportTotals> {
   const totals: ImportTotals = {
     total: files.length,
@@ -48,7 +51,7 @@ export async function runImport(
   const lane = async () => {
     while (next < files.length && !signal?.aborted) {
       const file = files[next++]!
-      await importOne(supabase, workspaceId, file, { process, signal }, totals)
+      await importOne(supabase, workspaceId, file, { process, signal, collectionId }, totals)
       totals.done++
       onFile?.(totals, file)
     }
@@ -61,13 +64,16 @@ async function importOne(
   supabase: SupabaseClient,
   workspaceId: string,
   file: ImportFile,
-  options: { process: ProcessFile; signal?: AbortSignal },
+  options: { process: ProcessFile; signal?: AbortSignal; collectionId?: string },
   totals: ImportTotals,
 ) {
   try {
     const bytes = new Uint8Array(await readFile(file.path))
     const input = { workspaceId, bytes, fileName: basename(file.path), mimeType: file.mimeType }
     const result = await ingestFile(supabase, input, options)
+    if (options.collectionId && (result.status === 'ready' || result.status === 'duplicate')) {
+      await addToCollection(supabase, workspaceId, options.collectionId, result.documentId)
+    }
     if (result.status === 'ready') {
       totals.ready++
       totals.pages += result.pageCount

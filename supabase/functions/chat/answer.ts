@@ -8,7 +8,7 @@ import { extract, type Generation, generate, pickModel, standaloneQuery } from '
 import { judgeCitations } from './judge.ts'
 import { RERANK_DEPTH, type Reranker } from '../_shared/ai/rerank.ts'
 import { chatReranker, rerankSources } from './rerank.ts'
-import { asCitation, PASSAGES, retrieve } from './retrieve.ts'
+import { asCitation, comparing, PASSAGES, retrieve } from './retrieve.ts'
 import type { EventSink } from './sse.ts'
 import { beginTurn, failAbandoned, finishTurn } from './store.ts'
 import type { Turn } from './turn.ts'
@@ -101,12 +101,22 @@ export async function runTurn(
     at = performance.now()
     const find = (count: number) =>
       step('search_failed', () =>
-        retrieve(clients.caller, turn.workspaceId, turn.embeddingModel, query, count),
+        retrieve(
+          clients.caller,
+          turn.workspaceId,
+          turn.embeddingModel,
+          query,
+          turn.conversationId,
+          count,
+        ),
       )
-    const [reranker, found] =
-      chosen.reranker === undefined
-        ? await Promise.all([choosing, find(PASSAGES)])
-        : [chosen.reranker, null]
+    // Whether the conversation compares several documents is read beside retrieval.
+    const unchosen = chosen.reranker === undefined
+    const [reranker, found, compare] = await Promise.all([
+      unchosen ? choosing : chosen.reranker,
+      unchosen ? find(PASSAGES) : null,
+      step('search_failed', () => comparing(clients.caller, turn.conversationId)),
+    ])
     // Reranking chooses among more passages than an answer is given.
     sources = reranker ? await find(RERANK_DEPTH) : (found ?? (await find(PASSAGES)))
     mark('retrieval_ms', at)
@@ -116,8 +126,8 @@ export async function runTurn(
       mark('rerank_ms', at)
     }
     at = performance.now()
-    if (model) generation = generate(model, turn, sources, stop)
-    else ({ generation, sources, closest } = extract(turn.question, sources))
+    if (model) generation = generate(model, turn, sources, stop, compare)
+    else ({ generation, sources, closest } = extract(turn.question, sources, compare))
     mark('prompt_ms', at)
     sink.send('sources', { sources: sources.map(asCitation) })
     at = performance.now()

@@ -73,8 +73,9 @@ export async function standaloneQuery(
 export function extract(
   question: string,
   retrieved: Source[],
+  compare = false,
 ): { generation: Generation; sources: Source[]; closest: Citation[] | null } {
-  const found = extractiveAnswer(question, retrieved)
+  const found = extractiveAnswer(question, retrieved, { compare })
   const { answer, sources } = renumberByFirstUse(found, retrieved)
   const closest = found === NO_ANSWER ? closestPassages(question, sources) : null
   async function* deltas() {
@@ -92,8 +93,9 @@ export function generate(
   turn: Turn,
   sources: Source[],
   signal: AbortSignal,
+  compare = false,
 ): Generation {
-  const prompt = buildPrompt({ question: turn.question, history: turn.history, sources })
+  const prompt = buildPrompt({ question: turn.question, history: turn.history, sources, compare })
   const wait = patience(signal)
   const result = streamText({
     model,

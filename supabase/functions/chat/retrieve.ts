@@ -26,12 +26,16 @@ async function embedQuery(modelId: string | null, query: string): Promise<number
   }
 }
 
-/** The passages for a query, numbered from 1 in rank order, retrieved as the caller (RLS). */
+/**
+ * The passages for a query, numbered from 1 in rank order, retrieved as the caller (RLS)
+ * from the conversation's scope (chat_sources reads it, so no answer can leave it).
+ */
 export async function retrieve(
   caller: SupabaseClient,
   workspaceId: string,
   embeddingModelId: string | null,
   query: string,
+  conversationId: string,
   count = PASSAGES,
 ): Promise<Source[]> {
   const embedding = await embedQuery(embeddingModelId, query)
@@ -40,9 +44,19 @@ export async function retrieve(
     query,
     match_count: count,
     query_embedding: embedding === null ? null : JSON.stringify(embedding),
+    conversation_id: conversationId,
   })
   if (error) throw new Error(`Could not search the documents: ${error.message}`)
   return (data as Omit<Source, 'n'>[]).map((row, i) => ({ n: i + 1, ...row }))
+}
+
+/** Whether the conversation keeps to several documents, so its answer should draw on each. */
+export async function comparing(caller: SupabaseClient, conversationId: string): Promise<boolean> {
+  const { data, error } = await caller.rpc('conversation_compares', {
+    conversation_id: conversationId,
+  })
+  if (error) throw new Error(`Could not read the conversation's scope: ${error.message}`)
+  return data === true
 }
 
 /** A source as the `sources` event shows it: the whole passage as its quote, unchecked. */

@@ -1,13 +1,14 @@
-// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?, types?,
-// rerank? } with the caller's JWT or an access token for that workspace (types: document kinds,
-// see input.ts; rerank: see rerank.ts; tokens: _shared/caller.ts) → { results, reranked }.
+// Searches a workspace's chunks: POST { workspace_id, query, limit?, document_ids?,
+// collection_ids?, types?, rerank? } with the caller's JWT or an access token for that
+// workspace (types: document kinds, see input.ts; documents and collections together: results
+// from their union; rerank: see rerank.ts; tokens: _shared/caller.ts) → { results, reranked }.
 // search_chunks is called as the caller and answers members only; the membership check up
 // front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQueryWith } from '../_shared/ai/query.ts'
-import { readInput } from './input.ts'
+import { type Input, readInput } from './input.ts'
 import { candidates, rerankRows, searchReranker, type Settings } from './rerank.ts'
 
 const url = Deno.env.get('SUPABASE_URL')!
@@ -33,17 +34,46 @@ type Row = {
   snippet: string
 }
 
+/**
+ * The document filter search_chunks takes: document_ids as given, or with collections, the
+ * union of those documents and the collections' (resolved as the caller, so RLS applies).
+ */
+async function documentFilter(
+  input: Input,
+  authorization: string,
+): Promise<{ documentIds: string[] | null } | { error: { code: string; message: string } }> {
+  if (!input.collection_ids) return { documentIds: input.document_ids ?? null }
+  const { data, error } = await api
+    .rpc('scope_document_ids', {
+      workspace_id: input.workspace_id,
+      document_ids: input.document_ids ?? [],
+      collection_ids: input.collection_ids,
+    })
+    .setHeader('Authorization', authorization)
+  if (error) return { error }
+  return { documentIds: data as string[] }
+}
+
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
   if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
   const read = await readInput(req)
   if ('problem' in read) return fail(400, 'invalid_input', read.problem)
-  const { workspace_id: workspaceId, query, limit, document_ids: documentIds, types } = read.input
+  const { workspace_id: workspaceId, query, limit, types } = read.input
 
   const caller = await callerOf(req)
   if (caller instanceof Response) return caller
   if (caller.grant && caller.grant.workspaceId !== workspaceId) return foreignWorkspace()
   const { authorization } = caller
+  const scope = await documentFilter(read.input, authorization)
+  if ('error' in scope) {
+    // An anonymous key may not resolve scopes: it is no member either.
+    if (scope.error.code === '42501') {
+      return fail(403, 'not_member', 'Only members of the workspace can search it')
+    }
+    return fail(502, 'search_failed', `Could not read the collections: ${scope.error.message}`)
+  }
+  const documentIds = scope.documentIds
   const search = (embedding: number[] | null, count = limit) =>
     api
       .rpc('search_chunks', {

@@ -19,6 +19,10 @@ const inputSchema = z.object({
     .array(z.uuid('document_ids must be UUIDs'), 'document_ids must be an array of UUIDs')
     .max(100, 'document_ids may name at most 100 documents')
     .optional(),
+  collection_ids: z
+    .array(z.uuid('collection_ids must be UUIDs'), 'collection_ids must be an array of UUIDs')
+    .max(100, 'collection_ids may name at most 100 collections')
+    .optional(),
   types: z
     .array(
       z.enum(DOCUMENT_KINDS, `types must be among ${DOCUMENT_KINDS.join(', ')}`),
@@ -40,7 +44,7 @@ export async function readInput(req: Request): Promise<{ input: Input } | { prob
   } catch {
     return {
       problem:
-        'The body must be JSON: { workspace_id, query, limit?, document_ids?, types?, rerank? }',
+        'The body must be JSON: { workspace_id, query, limit?, document_ids?, collection_ids?, types?, rerank? }',
     }
   }
   const parsed = inputSchema.safeParse(body)

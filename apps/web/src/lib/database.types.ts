@@ -181,10 +181,86 @@ export type Database = {
           },
         ]
       }
+      collection_documents: {
+        Row: {
+          collection_id: string
+          created_at: string
+          document_id: string
+          workspace_id: string
+        }
+        Insert: {
+          collection_id: string
+          created_at?: string
+          document_id: string
+          workspace_id: string
+        }
+        Update: {
+          collection_id?: string
+          created_at?: string
+          document_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'collection_documents_collection_id_workspace_id_fkey'
+            columns: ['collection_id', 'workspace_id']
+            isOneToOne: false
+            referencedRelation: 'collections'
+            referencedColumns: ['id', 'workspace_id']
+          },
+          {
+            foreignKeyName: 'collection_documents_document_id_workspace_id_fkey'
+            columns: ['document_id', 'workspace_id']
+            isOneToOne: false
+            referencedRelation: 'documents'
+            referencedColumns: ['id', 'workspace_id']
+          },
+        ]
+      }
+      collections: {
+        Row: {
+          color: string
+          created_at: string
+          created_by: string | null
+          description: string
+          id: string
+          name: string
+          workspace_id: string
+        }
+        Insert: {
+          color?: string
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          name: string
+          workspace_id: string
+        }
+        Update: {
+          color?: string
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          id?: string
+          name?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'collections_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       conversations: {
         Row: {
+          collection_ids: string[] | null
           created_at: string
           created_by: string
+          document_ids: string[] | null
           id: string
           title: string
           updated_at: string
@@ -192,8 +268,10 @@ export type Database = {
           workspace_id: string
         }
         Insert: {
+          collection_ids?: string[] | null
           created_at?: string
           created_by?: string
+          document_ids?: string[] | null
           id?: string
           title?: string
           updated_at?: string
@@ -201,8 +279,10 @@ export type Database = {
           workspace_id: string
         }
         Update: {
+          collection_ids?: string[] | null
           created_at?: string
           created_by?: string
+          document_ids?: string[] | null
           id?: string
           title?: string
           updated_at?: string
@@ -654,6 +734,7 @@ export type Database = {
           query: string
           match_count?: number
           query_embedding?: string
+          conversation_id?: string
         }
         Returns: {
           chunk_id: string
@@ -687,6 +768,7 @@ export type Database = {
       }
       compound_parts: { Args: { whole: string; content: string }; Returns: string }
       confirmed_email: { Args: never; Returns: string }
+      conversation_compares: { Args: { conversation_id: string }; Returns: boolean }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
       create_access_token: {
         Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
@@ -702,6 +784,7 @@ export type Database = {
         Returns: number
       }
       ensure_embedding_index: { Args: { dims: number }; Returns: undefined }
+      first_of_each: { Args: { ids: string[] }; Returns: string[] }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {
@@ -749,6 +832,10 @@ export type Database = {
         }[]
       }
       revoke_access_token: { Args: { id: string }; Returns: undefined }
+      scope_document_ids: {
+        Args: { workspace_id: string; document_ids: string[]; collection_ids: string[] }
+        Returns: string[]
+      }
       search_chunks: {
         Args: {
           workspace_id: string

@@ -84,11 +84,24 @@ function candidates(question: string, sources: Source[]): Candidate[] {
   return quotable
 }
 
-/** The few best sentences that clear the bar: no near-duplicates, at most three a passage. */
-function choose(ranked: Candidate[]): Candidate[] {
+/**
+ * The few best sentences that clear the bar: no near-duplicates, at most three a passage.
+ * Comparing, each document's best sentence comes first, so every document is heard.
+ */
+function choose(ranked: Candidate[], compare: boolean): Candidate[] {
   const chosen: Candidate[] = []
+  if (compare) {
+    const heard = new Set<string>()
+    for (const c of ranked) {
+      if (!c.relevant || c.bulky || heard.has(c.source.document_id)) continue
+      heard.add(c.source.document_id)
+      chosen.push(c)
+    }
+  }
+  const limit = Math.max(MAX_SENTENCES, chosen.length)
   for (const c of ranked) {
-    if (chosen.length === MAX_SENTENCES) break
+    if (chosen.length >= limit) break
+    if (chosen.includes(c)) continue
     if (!c.relevant) continue
     if (chosen.length >= 2 && c.score < RELATIVE_BAR * chosen[0]!.score) break
     const same = chosen.filter((x) => x.source.n === c.source.n)
@@ -106,10 +119,19 @@ function choose(ranked: Candidate[]): Candidate[] {
  * each clearing the relevance bar and cited [n] (the source's number). A table row or a long
  * list is never quoted: its source is offered with "show passage [n]" instead. Sentences
  * are grouped by document, in passage then reading order, and each group is headed by its
- * document's title when more than one document is used. NO_ANSWER when nothing clears the bar.
+ * document's title when more than one document is used. Comparing (a conversation about
+ * several documents), each document's best sentence that clears the bar is taken first.
+ * NO_ANSWER when nothing clears the bar.
  */
-export function extractiveAnswer(question: string, sources: Source[]): string {
-  const chosen = choose(candidates(question, sources).sort((a, b) => b.score - a.score))
+export function extractiveAnswer(
+  question: string,
+  sources: Source[],
+  { compare = false } = {},
+): string {
+  const chosen = choose(
+    candidates(question, sources).sort((a, b) => b.score - a.score),
+    compare,
+  )
   if (chosen.length === 0) return NO_ANSWER
   chosen.sort((a, b) => a.source.n - b.source.n || a.sentence.start - b.sentence.start)
   const groups = new Map<string, Candidate[]>()

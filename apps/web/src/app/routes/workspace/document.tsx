@@ -1,5 +1,8 @@
+import { MessageSquareTextIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { useStartConversation } from '@/features/chat/hooks/use-start-conversation'
 import { DocumentPage } from '@/features/documents/components/document-page'
 import { ReplaceDocumentButton } from '@/features/upload/components/replace-document-button'
 import { useUploads } from '@/features/upload/hooks/use-uploads'
@@ -28,6 +31,7 @@ export default function DocumentRoute() {
   const navigate = useNavigate()
   const libraryHref = `/w/${workspace.id}/library`
   useFollowReplacement(workspace.id, documentId)
+  const conversation = useStartConversation(workspace.id)
   return (
     <DocumentPage
       key={documentId}
@@ -35,6 +39,15 @@ export default function DocumentRoute() {
       chunkId={searchParams.get('chunk')}
       canEdit={workspace.role !== 'viewer'}
       libraryHref={libraryHref}
+      actions={(doc) => (
+        <Button
+          variant="outline"
+          disabled={conversation.starting}
+          onClick={() => conversation.start(undefined, { documentIds: [doc.id] })}
+        >
+          <MessageSquareTextIcon aria-hidden /> Ask about it
+        </Button>
+      )}
       editActions={(doc) => (
         <ReplaceDocumentButton workspaceId={workspace.id} documentId={doc.id} title={doc.title} />
       )}

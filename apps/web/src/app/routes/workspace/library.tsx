@@ -2,11 +2,11 @@ import { UploadIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
-import { DocumentLibrary } from '@/features/library/components/document-library'
 import { UploadDropzone } from '@/features/upload/components/upload-dropzone'
 import { UploadQueue } from '@/features/upload/components/upload-queue'
 import { useRetryDocument } from '@/features/upload/hooks/use-retry-document'
 import { useUploads } from '@/features/upload/hooks/use-uploads'
+import { CollectionsLibrary } from './collections-library'
 import { useWorkspaceContext } from './context'
 
 const title = 'Library'
@@ -17,7 +17,7 @@ export default function LibraryRoute() {
   return workspace.role === 'viewer' ? (
     <>
       <PageHeader title={title} description={description} />
-      <DocumentLibrary
+      <CollectionsLibrary
         key={workspace.id}
         workspaceId={workspace.id}
         canEdit={false}
@@ -57,7 +57,7 @@ function EditorLibrary({ workspaceId }: { workspaceId: string }) {
           />
           <UploadQueue workspaceId={workspaceId} />
           {input}
-          <DocumentLibrary
+          <CollectionsLibrary
             workspaceId={workspaceId}
             canEdit
             busy={busy}

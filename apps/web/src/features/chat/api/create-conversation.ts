@@ -7,15 +7,24 @@ import { type Conversation, DEFAULT_TITLE } from './types'
 export const createConversationInputSchema = z.object({
   workspaceId: z.string().uuid(),
   title: z.string().trim().min(1).max(200).default(DEFAULT_TITLE),
+  documentIds: z.array(z.string().uuid()).max(100).optional(),
+  collectionIds: z.array(z.string().uuid()).max(100).optional(),
 })
 
 export type CreateConversationInput = z.input<typeof createConversationInputSchema>
 
 export async function createConversation(input: CreateConversationInput): Promise<Conversation> {
-  const { workspaceId, title } = createConversationInputSchema.parse(input)
+  const { workspaceId, title, documentIds, collectionIds } =
+    createConversationInputSchema.parse(input)
   const { data, error } = await supabase
     .from('conversations')
-    .insert({ workspace_id: workspaceId, title })
+    .insert({
+      workspace_id: workspaceId,
+      title,
+      // Either list alone scopes the conversation; neither leaves it the whole workspace.
+      document_ids: documentIds ?? (collectionIds ? [] : null),
+      collection_ids: collectionIds ?? (documentIds ? [] : null),
+    })
     .select()
     .single()
   if (error) throw error

@@ -7,19 +7,38 @@ import { chatKeys } from './keys'
 const DOCUMENTS = 3
 const PASSAGES = 200
 
+/** A conversation's scope (both null: the whole workspace). */
+export type ExampleScope = { document_ids: string[] | null; collection_ids: string[] | null }
+
+const unscoped: ExampleScope = { document_ids: null, collection_ids: null }
+
 /**
- * Questions to start from, made from the titles and headings of the workspace's newest
- * ready documents (headings from their passages' heading paths, in reading order).
+ * Questions to start from, made from the titles and headings of the newest ready documents
+ * of the workspace, or of a conversation's scope (headings from their passages' heading
+ * paths, in reading order).
  */
 export async function getExampleQuestions(
   workspaceId: string,
   signal: AbortSignal,
+  scope: ExampleScope = unscoped,
 ): Promise<string[]> {
-  const documents = await supabase
+  let query = supabase
     .from('documents')
     .select('id, title')
     .eq('workspace_id', workspaceId)
     .eq('status', 'ready')
+  if (scope.document_ids !== null || scope.collection_ids !== null) {
+    const ids = await supabase
+      .rpc('scope_document_ids', {
+        workspace_id: workspaceId,
+        document_ids: scope.document_ids ?? [],
+        collection_ids: scope.collection_ids ?? [],
+      })
+      .abortSignal(signal)
+    if (ids.error) throw ids.error
+    query = query.in('id', ids.data ?? [])
+  }
+  const documents = await query
     .order('updated_at', { ascending: false })
     .limit(DOCUMENTS)
     .abortSignal(signal)
@@ -46,12 +65,16 @@ export async function getExampleQuestions(
   )
 }
 
-export const getExampleQuestionsQueryOptions = (workspaceId: string) =>
+export const getExampleQuestionsQueryOptions = (workspaceId: string, scope = unscoped) =>
   queryOptions({
-    queryKey: chatKeys.examples(workspaceId),
-    queryFn: ({ signal }) => getExampleQuestions(workspaceId, signal),
+    queryKey: [
+      ...chatKeys.examples(workspaceId),
+      ...(scope.document_ids ?? ['-']),
+      ...(scope.collection_ids ?? ['-']),
+    ],
+    queryFn: ({ signal }) => getExampleQuestions(workspaceId, signal, scope),
   })
 
-export function useExampleQuestions(workspaceId: string) {
-  return useQuery(getExampleQuestionsQueryOptions(workspaceId))
+export function useExampleQuestions(workspaceId: string, scope?: ExampleScope) {
+  return useQuery(getExampleQuestionsQueryOptions(workspaceId, scope))
 }

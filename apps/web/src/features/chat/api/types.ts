@@ -51,7 +51,13 @@ export type Conversation = {
   created_by: string
   created_at: string
   updated_at: string
+  /** The scope answers come from: these documents and collections, or (both null) everything. */
+  document_ids: string[] | null
+  collection_ids: string[] | null
 }
+
+/** A conversation's scope, as chosen when it starts or changed later. */
+export type Scope = { documentIds?: string[]; collectionIds?: string[] }
 
 export const DEFAULT_TITLE = 'New conversation'
 /** The composer's limit; the chat function refuses longer questions. */

@@ -8,11 +8,13 @@ export const updateConversationInputSchema = z.object({
   id: z.string().uuid(),
   title: z.string().trim().min(1, 'Give it a title').max(200, 'At most 200 characters').optional(),
   visibility: z.enum(['private', 'shared']).optional(),
+  document_ids: z.array(z.string().uuid()).max(100).nullable().optional(),
+  collection_ids: z.array(z.string().uuid()).max(100).nullable().optional(),
 })
 
 export type UpdateConversationInput = z.input<typeof updateConversationInputSchema>
 
-/** Renames or shares a conversation; RLS lets only its creator do either. */
+/** Renames, shares or rescopes a conversation; RLS lets only its creator. */
 export async function updateConversation(input: UpdateConversationInput): Promise<Conversation> {
   const { id, ...changes } = updateConversationInputSchema.parse(input)
   const { data, error } = await supabase

@@ -59,4 +59,43 @@ describe('Composer', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(onSend).not.toHaveBeenCalled()
   })
+
+  it('completes an @ from the keyboard, takes it out of the question, and closes on Escape', async () => {
+    const onMention = vi.fn()
+    const onSend = vi.fn()
+    const user = userEvent.setup()
+    const options = [
+      { kind: 'document' as const, id: 'd1', name: 'Voyage log.md' },
+      { kind: 'document' as const, id: 'd2', name: 'Voyage charts.pdf' },
+      { kind: 'collection' as const, id: 'c1', name: 'Board' },
+    ]
+    render(<Composer onSend={onSend} busy={false} mentionOptions={options} onMention={onMention} />)
+    const box = screen.getByRole('textbox', { name: 'Ask a question' })
+    await user.type(box, 'Compare @voy')
+    const list = screen.getByRole('listbox', { name: 'Add to what this conversation answers from' })
+    const choices = screen.getAllByRole('option')
+    expect(choices.map((o) => o.textContent)).toEqual([
+      'Voyage charts.pdfDocument',
+      'Voyage log.mdDocument',
+    ])
+    expect(box).toHaveAttribute('aria-activedescendant', choices[0]!.id)
+    await user.keyboard('{ArrowDown}')
+    expect(choices[1]).toHaveAttribute('aria-selected', 'true')
+    expect(box).toHaveAttribute('aria-activedescendant', choices[1]!.id)
+    // Enter picks (and sends nothing).
+    await user.keyboard('{Enter}')
+    expect(onMention).toHaveBeenCalledWith(options[0])
+    expect(onSend).not.toHaveBeenCalled()
+    expect(list).not.toBeInTheDocument()
+    expect(box).toHaveValue('Compare ')
+
+    // Escape closes the list, and Enter then sends as usual.
+    await user.type(box, '@bo')
+    expect(screen.getByRole('option', { name: /Board/ })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    await user.keyboard('{Enter}')
+    expect(onSend).toHaveBeenCalledWith('Compare @bo')
+    expect(onMention).toHaveBeenCalledTimes(1)
+  })
 })

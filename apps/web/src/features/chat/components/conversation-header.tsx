@@ -5,6 +5,7 @@ import type { Conversation } from '../api/types'
 import { useUpdateConversation } from '../api/update-conversation'
 import type { Presence } from '../hooks/use-conversation-channel'
 import { PresenceBar } from './presence-bar'
+import { ScopeChips } from './scope-chips'
 
 type ConversationHeaderProps = {
   conversation: Conversation
@@ -13,7 +14,10 @@ type ConversationHeaderProps = {
   present: Presence[]
 }
 
-/** The conversation's title, its private/shared switch (creator only) and who is here. */
+/**
+ * The conversation's title, what it answers from, its private/shared switch (creator only)
+ * and who is here.
+ */
 export function ConversationHeader({
   conversation,
   userId,
@@ -34,6 +38,7 @@ export function ConversationHeader({
               : `Shared by ${people.get(conversation.created_by)?.name ?? 'a teammate'}`
             : 'Private: only you can see it'}
         </p>
+        <ScopeChips conversation={conversation} editable={mine} />
       </div>
       <PresenceBar present={present} userId={userId} people={people} />
       {mine ? (

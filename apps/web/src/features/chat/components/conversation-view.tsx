@@ -5,6 +5,7 @@ import { useConnectionDown } from '@/hooks/use-connection'
 import { errorMessage } from '@/lib/errors'
 import { titleFromQuestion } from '../api/create-conversation'
 import { useLibraryState } from '../api/get-library-state'
+import { useMentionOptions } from '../api/get-mention-options'
 import { useMessages } from '../api/get-messages'
 import { usePeople } from '../api/get-people'
 import { type Conversation, DEFAULT_TITLE } from '../api/types'
@@ -12,6 +13,7 @@ import { useUpdateConversation } from '../api/update-conversation'
 import { useChatStream } from '../hooks/use-chat-stream'
 import { useConversationChannel } from '../hooks/use-conversation-channel'
 import { withLiveAnswer } from '../utils/live-answer'
+import { type MentionOption, withMention } from '../utils/mention'
 import { regenerateBlock } from '../utils/regenerate-block'
 import { Composer } from './composer'
 import { ConversationDeleted } from './conversation-deleted'
@@ -46,14 +48,28 @@ export function ConversationView({
   const me = useMemo(() => ({ userId, name: userName }), [userId, userName])
   const { remote, present, setTyping } = useConversationChannel(conversation.id, me)
   const chat = useChatStream(conversation.id)
-  const rename = useUpdateConversation()
+  const update = useUpdateConversation()
   const offline = useConnectionDown()
   const library = useLibraryState(workspaceId)
+  // Only its creator may change the scope, so only they get @-mentions.
+  const mine = conversation.created_by === userId && !deleted
+  const mentionable = useMentionOptions(workspaceId, mine)
+  const inScope = new Set([
+    ...(conversation.document_ids ?? []),
+    ...(conversation.collection_ids ?? []),
+  ])
+  const mentionOptions = mine
+    ? (mentionable.data ?? []).filter((option) => !inScope.has(option.id))
+    : undefined
+
+  function mention(option: MentionOption) {
+    update.mutate({ id: conversation.id, ...withMention(conversation, option) })
+  }
 
   function ask(question: string) {
     // The first question names a conversation nobody has named yet.
     if (conversation.title === DEFAULT_TITLE && conversation.created_by === userId) {
-      rename.mutate({ id: conversation.id, title: titleFromQuestion(question) })
+      update.mutate({ id: conversation.id, title: titleFromQuestion(question) })
     }
     void chat.send({ content: question })
   }
@@ -91,7 +107,7 @@ export function ConversationView({
             {errorMessage(messages.error)}
           </p>
         ) : shown.length === 0 && !deleted ? (
-          <ExampleQuestions workspaceId={workspaceId} onAsk={ask} />
+          <ExampleQuestions workspaceId={workspaceId} scope={conversation} onAsk={ask} />
         ) : (
           <MessageList
             messages={shown}
@@ -119,6 +135,8 @@ export function ConversationView({
           onTyping={setTyping}
           autoFocus
           disabled={deleted !== undefined}
+          mentionOptions={mentionOptions}
+          onMention={mine ? mention : undefined}
         />
       </div>
     </Tooltip.Provider>

@@ -1,12 +1,17 @@
 import { MessagesSquareIcon } from 'lucide-react'
 import { EmptyState } from '@/components/layout/empty-state'
-import { useExampleQuestions } from '../api/get-example-questions'
+import { type ExampleScope, useExampleQuestions } from '../api/get-example-questions'
 
-type ExampleQuestionsProps = { workspaceId: string; onAsk: (question: string) => void }
+type ExampleQuestionsProps = {
+  workspaceId: string
+  /** A conversation's scope: questions about its documents only. */
+  scope?: ExampleScope
+  onAsk: (question: string) => void
+}
 
 /** The empty conversation: what chat does, and questions about this workspace's documents. */
-export function ExampleQuestions({ workspaceId, onAsk }: ExampleQuestionsProps) {
-  const examples = useExampleQuestions(workspaceId)
+export function ExampleQuestions({ workspaceId, scope, onAsk }: ExampleQuestionsProps) {
+  const examples = useExampleQuestions(workspaceId, scope)
   const questions = examples.data ?? []
   return (
     <div className="min-h-0 flex-1 overflow-y-auto">

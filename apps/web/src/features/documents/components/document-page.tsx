@@ -18,6 +18,8 @@ type DocumentPageProps = {
   chunkId: string | null
   canEdit: boolean
   libraryHref: string
+  /** Actions for every member composed by the route (e.g. Ask about it). */
+  actions?: (doc: DocumentDetail) => React.ReactNode
   /** More editor actions composed by the route (e.g. Replace). */
   editActions?: (doc: DocumentDetail) => React.ReactNode
   onClearPassage: () => void
@@ -28,8 +30,16 @@ const fileName = (doc: DocumentDetail) => doc.storage_path?.split('/').pop() || 
 
 /** A document's metadata, actions and content, opened at a highlighted passage. */
 export function DocumentPage(props: DocumentPageProps) {
-  const { documentId, chunkId, canEdit, libraryHref, editActions, onClearPassage, onDeleted } =
-    props
+  const {
+    documentId,
+    chunkId,
+    canEdit,
+    libraryHref,
+    actions,
+    editActions,
+    onClearPassage,
+    onDeleted,
+  } = props
   const document = useDocument(documentId)
   const chunk = useChunk(documentId, chunkId)
   useDocumentRealtime(documentId)
@@ -46,6 +56,7 @@ export function DocumentPage(props: DocumentPageProps) {
         doc={doc}
         actions={
           <>
+            {doc.status === 'ready' ? actions?.(doc) : null}
             {doc.storage_path ? (
               <DownloadButton path={doc.storage_path} fileName={fileName(doc)} />
             ) : null}

@@ -25,6 +25,16 @@ type DocumentLibraryProps = {
   onRetry?: (document: LibraryDocument) => void
   /** What the empty library says and offers (e.g. the drop zone for editors). */
   empty: { description: React.ReactNode; action?: React.ReactNode }
+  /** Above the list (collections, what to do with a selection). */
+  above?: React.ReactNode
+  /** Only these documents (a collection's), or all; `onClearOnly` lets them all back. */
+  only?: ReadonlySet<string> | null
+  onClearOnly?: () => void
+  /** Ticked documents; with `onSelect`, each row and the header get a checkbox. */
+  selected?: ReadonlySet<string>
+  onSelect?: (documentIds: string[], selected: boolean) => void
+  /** Shown beside a document's title (its collections). */
+  tags?: (documentId: string) => React.ReactNode
 }
 
 const initialQuery: LibraryQuery = {
@@ -43,6 +53,12 @@ export function DocumentLibrary({
   busy,
   onRetry,
   empty,
+  above,
+  only,
+  onClearOnly,
+  selected,
+  onSelect,
+  tags,
 }: DocumentLibraryProps) {
   const library = useLibrary(workspaceId)
   useDocumentsRealtime(workspaceId)
@@ -52,7 +68,10 @@ export function DocumentLibrary({
   const [deleting, setDeleting] = useState<Target | null>(null)
   const documents = library.data?.documents
   const rows = useMemo(() => libraryRows(documents ?? [], now, busy), [documents, now, busy])
-  const shown = useMemo(() => queryRows(rows, query), [rows, query])
+  const shown = useMemo(
+    () => queryRows(rows, query).filter((row) => !only || only.has(row.document.id)),
+    [rows, query, only],
+  )
 
   if (library.isPending) return <LibrarySkeleton />
   if (library.isError) {
@@ -79,6 +98,7 @@ export function DocumentLibrary({
   }
   return (
     <>
+      {above}
       <LibraryToolbar query={query} onChange={setQuery} />
       <StorageUsage workspaceId={workspaceId} />
       {shown.length === 0 ? (
@@ -88,7 +108,10 @@ export function DocumentLibrary({
           action={
             <Button
               variant="outline"
-              onClick={() => setQuery({ ...initialQuery, sort: query.sort })}
+              onClick={() => {
+                setQuery({ ...initialQuery, sort: query.sort })
+                onClearOnly?.()
+              }}
             >
               Clear filters
             </Button>
@@ -105,6 +128,9 @@ export function DocumentLibrary({
           onRetry={canEdit ? onRetry : undefined}
           onRename={canEdit ? setRenaming : undefined}
           onDelete={canEdit ? setDeleting : undefined}
+          selected={selected}
+          onSelect={onSelect}
+          tags={tags}
         />
       )}
       <RenameDocumentDialog

@@ -1,5 +1,6 @@
 import { FileTextIcon } from 'lucide-react'
 import { memo } from 'react'
+import type * as React from 'react'
 import { Link } from 'react-router'
 import { documentHref } from '@/lib/links'
 import { formatBytes, formatDate, formatDateTime, typeLabels } from '@/lib/format'
@@ -22,6 +23,11 @@ type DocumentRowProps = {
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
   onRetry?: (document: LibraryDocument) => void
+  /** With `onSelect`, a checkbox ticks the row. */
+  selected?: boolean
+  onSelect?: (documentIds: string[], selected: boolean) => void
+  /** Beside the title (the document's collections). */
+  tags?: React.ReactNode
 }
 
 type Target = { id: string; title: string; file_name: string }
@@ -43,6 +49,9 @@ export const DocumentRow = memo(function DocumentRow({
   onRename,
   onDelete,
   onRetry,
+  selected = false,
+  onSelect,
+  tags,
 }: DocumentRowProps) {
   const { document, status, type, replacement } = row
   const retriable = status === 'failed' || status === 'interrupted'
@@ -61,6 +70,15 @@ export const DocumentRow = memo(function DocumentRow({
       )}
     >
       <div role="cell" className="flex min-w-0 items-center gap-3">
+        {onSelect ? (
+          <input
+            type="checkbox"
+            aria-label={`Select ${document.title}`}
+            className="accent-primary relative z-10 size-4 shrink-0"
+            checked={selected}
+            onChange={(event) => onSelect([document.id], event.target.checked)}
+          />
+        ) : null}
         <FileTextIcon
           className="text-muted-foreground hidden size-4 shrink-0 sm:block"
           aria-hidden
@@ -80,6 +98,8 @@ export const DocumentRow = memo(function DocumentRow({
               {typeLabels[type]} · {size} · {formatDate(document.created_at)}
             </span>
           </p>
+          {/* Where phones show the details line (wider screens have columns for those). */}
+          {tags ? <div className="hidden min-w-0 gap-1 md:flex">{tags}</div> : null}
         </div>
       </div>
       <div role="cell" className={cn(cell, wide)}>

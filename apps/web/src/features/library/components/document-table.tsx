@@ -18,6 +18,9 @@ type DocumentTableProps = {
   onRename?: (document: Target) => void
   onDelete?: (document: Target) => void
   onRetry?: (document: LibraryDocument) => void
+  selected?: ReadonlySet<string>
+  onSelect?: (documentIds: string[], selected: boolean) => void
+  tags?: (documentId: string) => React.ReactNode
 }
 
 /**
@@ -32,6 +35,9 @@ export function DocumentTable({
   onRename,
   onDelete,
   onRetry,
+  selected,
+  onSelect,
+  tags,
 }: DocumentTableProps) {
   const body = useRef<HTMLDivElement>(null)
   const scrollMargin = useOffsetTop(body)
@@ -48,7 +54,19 @@ export function DocumentTable({
   const items = virtualizer.getVirtualItems()
   return (
     <div role="table" aria-label="Documents" aria-rowcount={rows.length + 1}>
-      <LibraryHeader sort={sort} withActions={!!onRename} />
+      <LibraryHeader
+        sort={sort}
+        withActions={!!onRename}
+        selectAll={
+          onSelect ? (
+            <SelectAll
+              ids={rows.map((r) => r.document.id)}
+              selected={selected}
+              onSelect={onSelect}
+            />
+          ) : null
+        }
+      />
       <div
         role="rowgroup"
         ref={body}
@@ -69,11 +87,38 @@ export function DocumentTable({
               onRename={onRename}
               onDelete={onDelete}
               onRetry={onRetry}
+              selected={selected?.has(document.id)}
+              onSelect={onSelect}
+              tags={tags?.(document.id)}
             />
           )
         })}
       </div>
     </div>
+  )
+}
+
+type SelectAllProps = {
+  ids: string[]
+  selected?: ReadonlySet<string>
+  onSelect: (documentIds: string[], selected: boolean) => void
+}
+
+/** Ticks every document shown (or none); mixed when some are. */
+function SelectAll({ ids, selected, onSelect }: SelectAllProps) {
+  const ticked = ids.filter((id) => selected?.has(id)).length
+  const all = ids.length > 0 && ticked === ids.length
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select all documents shown"
+      className="accent-primary size-4"
+      checked={all}
+      ref={(box) => {
+        if (box) box.indeterminate = ticked > 0 && !all
+      }}
+      onChange={() => onSelect(ids, !all)}
+    />
   )
 }
 

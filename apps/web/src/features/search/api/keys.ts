@@ -5,4 +5,5 @@ export const searchKeys = {
   results: (workspaceId: string, query: string, filters: SearchFilters) =>
     [...searchKeys.all, workspaceId, 'results', query, filters] as const,
   documents: (workspaceId: string) => [...searchKeys.all, workspaceId, 'documents'] as const,
+  collections: (workspaceId: string) => [...searchKeys.all, workspaceId, 'collections'] as const,
 }

@@ -21,8 +21,15 @@ export type SearchResult = z.infer<typeof resultSchema>
 /** The most passages one search returns; the page says "top 20" rather than a total. */
 export const SEARCH_LIMIT = 20
 
-/** What a search is narrowed to: one document, one kind of document, or neither. */
-export type SearchFilters = { documentId: string | null; kind: DocumentKind | null }
+/**
+ * What a search is narrowed to: a document, a collection (with both, their union), a kind of
+ * document, or nothing.
+ */
+export type SearchFilters = {
+  documentId: string | null
+  collectionId: string | null
+  kind: DocumentKind | null
+}
 
 /** The function's `{ status, message }` when it answered with an error status. */
 async function functionError(error: unknown): Promise<unknown> {
@@ -37,7 +44,7 @@ async function functionError(error: unknown): Promise<unknown> {
 export async function searchChunks(
   workspaceId: string,
   query: string,
-  { documentId, kind }: SearchFilters,
+  { documentId, collectionId, kind }: SearchFilters,
   signal: AbortSignal,
 ): Promise<SearchResult[]> {
   const { data, error } = await supabase.functions.invoke('search', {
@@ -46,6 +53,7 @@ export async function searchChunks(
       query,
       limit: SEARCH_LIMIT,
       ...(documentId ? { document_ids: [documentId] } : {}),
+      ...(collectionId ? { collection_ids: [collectionId] } : {}),
       ...(kind ? { types: [kind] } : {}),
     },
     signal,

@@ -6,10 +6,12 @@ import { OptionalSelect } from '@/components/layout/optional-select'
 import { Input } from '@/components/ui/input'
 import { errorMessage } from '@/lib/errors'
 import { documentHref } from '@/lib/links'
+import { useSearchCollections } from '../api/get-search-collections'
 import { useSearchableDocuments } from '../api/get-searchable-documents'
 import { useSearchChunks, type SearchResult } from '../api/search-chunks'
 import { useSearchUrl } from '../hooks/use-search-url'
 import { DOCUMENT_KINDS, kindsPresent } from '../utils/kinds'
+import { type FilterChip, FilterChips } from './filter-chips'
 import { ResultCard } from './result-card'
 import { ResultCount } from './result-count'
 import { ResultSkeletons } from './result-skeletons'
@@ -18,6 +20,12 @@ const optionId = (index: number) => `search-result-${index}`
 
 /** How long typing pauses before the query is searched (and written to the URL). */
 const TYPING_PAUSE_MS = 200
+
+type Filter = 'collectionId' | 'documentId' | 'kind'
+
+/** A removable chip for a filter that is set, none for one that is not. */
+const chip = (key: Filter, label: string | undefined): FilterChip<Filter>[] =>
+  label ? [{ key, label }] : []
 
 /** Where a result opens: its document in the viewer, scrolled to the passage. */
 const resultHref = (workspaceId: string, result: SearchResult) =>
@@ -55,7 +63,15 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
     (documents.isPending || documentList.some((d) => d.id === url.state.documentId))
       ? url.state.documentId
       : null
-  const search = useSearchChunks(workspaceId, query, { documentId, kind })
+  const collections = useSearchCollections(workspaceId)
+  const collectionList = collections.data ?? []
+  // Likewise a collection that is not (or no longer) here.
+  const collectionId =
+    url.state.collectionId &&
+    (collections.isPending || collectionList.some((c) => c.id === url.state.collectionId))
+      ? url.state.collectionId
+      : null
+  const search = useSearchChunks(workspaceId, query, { documentId, collectionId, kind })
   const kinds = kindsPresent(documentList.map((d) => d.mime_type))
   const navigate = useNavigate()
   const results = query ? (search.data ?? []) : []
@@ -67,7 +83,7 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
   async function open(result: SearchResult) {
     clearTimeout(typing.current)
     // This entry remembers the result, so Back returns to it selected.
-    await url.update({ query, kind, documentId, resultId: result.chunk_id })
+    await url.update({ query, kind, documentId, collectionId, resultId: result.chunk_id })
     await navigate(resultHref(workspaceId, result))
   }
 
@@ -93,7 +109,10 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
     clearTimeout(typing.current)
     setActive(null)
     setOpenWhenReady(null)
-    void url.update({ query: text.trim(), kind, documentId, ...patch }, { push: true })
+    void url.update(
+      { query: text.trim(), kind, documentId, collectionId, ...patch },
+      { push: true },
+    )
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
@@ -114,7 +133,7 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
       clearTimeout(typing.current)
       setActive(null)
       setOpenWhenReady(submitted)
-      void url.update({ query: submitted, kind, documentId }, { push: true })
+      void url.update({ query: submitted, kind, documentId, collectionId }, { push: true })
     }
   }
 
@@ -162,7 +181,25 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
             className="w-48 shrink-0"
           />
         ) : null}
+        {collectionList.length > 0 ? (
+          <OptionalSelect
+            label="Collection"
+            noneLabel="All collections"
+            options={collectionList.map((c) => ({ value: c.id, label: c.name }))}
+            value={collectionId}
+            onChange={(next) => filter({ collectionId: next })}
+            className="w-44 shrink-0"
+          />
+        ) : null}
       </div>
+      <FilterChips
+        chips={[
+          ...chip('collectionId', collectionList.find((c) => c.id === collectionId)?.name),
+          ...chip('documentId', documentList.find((d) => d.id === documentId)?.title),
+          ...chip('kind', kind ? DOCUMENT_KINDS[kind] : undefined),
+        ]}
+        onRemove={(key) => filter({ [key]: null })}
+      />
       {!query ? (
         <EmptyState icon={SearchIcon} title="Type to search your documents">
           Search finds the passages that match across the workspace, highlighted, and takes you to
@@ -176,8 +213,14 @@ export function SearchPanel({ workspaceId }: { workspaceId: string }) {
         <ResultSkeletons />
       ) : results.length === 0 ? (
         <EmptyState icon={SearchXIcon} title="No passages match">
-          Nothing in {documentId ? 'this document' : kind ? 'these documents' : 'the workspace'}{' '}
-          matches “{query}”. Try other words{documentId || kind ? ' or another filter' : ''}.
+          Nothing in{' '}
+          {documentId && !collectionId
+            ? 'this document'
+            : kind || collectionId
+              ? 'these documents'
+              : 'the workspace'}{' '}
+          matches “{query}”. Try other words
+          {documentId || collectionId || kind ? ' or another filter' : ''}.
         </EmptyState>
       ) : (
         <div className="grid gap-3">

@@ -5,11 +5,18 @@ export type SearchUrlState = {
   query: string
   kind: DocumentKind | null
   documentId: string | null
+  collectionId: string | null
   /** The result last opened, selected again on the way back. */
   resultId: string | null
 }
 
-const names = { query: 'q', kind: 'type', documentId: 'doc', resultId: 'result' } as const
+const names = {
+  query: 'q',
+  kind: 'type',
+  documentId: 'doc',
+  collectionId: 'collection',
+  resultId: 'result',
+} as const
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -20,11 +27,13 @@ const isKind = (value: string | null): value is DocumentKind =>
 export function readSearchUrl(params: URLSearchParams): SearchUrlState {
   const kind = params.get(names.kind)
   const documentId = params.get(names.documentId)
+  const collectionId = params.get(names.collectionId)
   const resultId = params.get(names.resultId)
   return {
     query: params.get(names.query)?.trim() ?? '',
     kind: isKind(kind) ? kind : null,
     documentId: documentId && uuid.test(documentId) ? documentId : null,
+    collectionId: collectionId && uuid.test(collectionId) ? collectionId : null,
     resultId: resultId && uuid.test(resultId) ? resultId : null,
   }
 }

@@ -55,14 +55,14 @@ function runImporter(args: string[]) {
 }
 
 async function members(name: string) {
-  const { rows } = await stack.db.pg.query<{ title: string }>(
-    `select d.title from public.collection_documents cd
+  const { rows } = await stack.db.pg.query<{ file_name: string }>(
+    `select d.file_name from public.collection_documents cd
      join public.collections c on c.id = cd.collection_id
      join public.documents d on d.id = cd.document_id
-     where c.workspace_id = $1 and c.name = $2 order by d.title`,
+     where c.workspace_id = $1 and c.name = $2 order by d.file_name`,
     [workspaceId, name],
   )
-  return rows.map((r) => r.title)
+  return rows.map((r) => r.file_name)
 }
 
 describe('npm run import -- --collection', () => {

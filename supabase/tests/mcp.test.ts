@@ -325,17 +325,24 @@ describe('upload_document', () => {
     })) as unknown as Structured<{ status: string; document_id: string; passages: number }>
     expect(added.isError).toBeFalsy()
     expect(added.structuredContent).toMatchObject({ status: 'ready', passages: 1 })
-    const { rows } = await stack.db.pg.query<{ created_by: string; title: string }>(
-      'select created_by, title from public.documents where id = $1',
-      [added.structuredContent.document_id],
-    )
-    expect(rows[0]).toEqual({ created_by: people.editor.id, title: 'lichens.md' })
+    const { rows } = await stack.db.pg.query<{
+      created_by: string
+      title: string
+      file_name: string
+    }>('select created_by, title, file_name from public.documents where id = $1', [
+      added.structuredContent.document_id,
+    ])
+    expect(rows[0]).toEqual({
+      created_by: people.editor.id,
+      title: 'Lichens',
+      file_name: 'lichens.md',
+    })
 
     const found = (await client.callTool({
       name: 'search',
       arguments: { query: 'crustose lichens granite' },
     })) as unknown as Structured<{ passages: { title: string }[] }>
-    expect(found.structuredContent.passages[0]?.title).toBe('lichens.md')
+    expect(found.structuredContent.passages[0]?.title).toBe('Lichens')
 
     const again = (await client.callTool({
       name: 'upload_document',

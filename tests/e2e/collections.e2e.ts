@@ -8,7 +8,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser.ts'
 import { startStack } from './support/stack.ts'
 
 // Four notes, one of them a canary that matches the question: a conversation kept to the
-// others must never cite it.
+// others must never cite it. The app names them by their readable titles (Herbarium Notes).
 const notes = {
   'Herbarium notes.md':
     '# Herbarium\n\nThe mangrove samples from the estuary were dried slowly over three weeks to keep their leaves intact.\n',
@@ -71,8 +71,8 @@ describe('collections', () => {
 
   it('makes a collection from a multi-row selection', async () => {
     await page.goto(libraryUrl)
-    await page.getByRole('checkbox', { name: 'Select Herbarium notes.md' }).check()
-    await page.getByRole('checkbox', { name: 'Select Tide table.md' }).check()
+    await page.getByRole('checkbox', { name: 'Select Herbarium Notes' }).check()
+    await page.getByRole('checkbox', { name: 'Select Tide Table' }).check()
     const selection = page.getByRole('region', { name: 'Selected documents' })
     await selection.getByText('2 documents selected').waitFor()
     await shoot(page, 'collections-selection')
@@ -96,7 +96,7 @@ describe('collections', () => {
     await filter.waitFor()
     // The rows say which collections they are in.
     await page
-      .getByRole('row', { name: /Herbarium notes\.md/ })
+      .getByRole('row', { name: /Herbarium Notes/ })
       .getByText('Field trip')
       .waitFor()
     await filter.click()
@@ -127,7 +127,7 @@ describe('collections', () => {
     await added.waitFor({ timeout: 60_000 })
     await bar.getByRole('button', { name: /Field trip\s*3/ }).waitFor()
     await page
-      .getByRole('row', { name: /Sketches\.md/ })
+      .getByRole('row', { name: /Sketches/ })
       .getByText('Field trip')
       .waitFor()
     await added.waitFor({ state: 'hidden', timeout: 10_000 })
@@ -140,7 +140,7 @@ describe('collections', () => {
     await chips.getByText('Field trip').waitFor()
     // The questions it suggests are about what it answers from.
     const examples = page.getByRole('list', { name: 'Example questions' })
-    await examples.getByRole('button', { name: /Herbarium notes/ }).waitFor()
+    await examples.getByRole('button', { name: /Herbarium notes/i }).waitFor()
     expect(await examples.textContent()).not.toContain('Canary')
 
     // @ and a few letters offer the voyage log; arrows and Enter add it to the scope.
@@ -149,10 +149,10 @@ describe('collections', () => {
       delay: 20,
     })
     const list = page.getByRole('listbox', { name: 'Add to what this conversation answers from' })
-    await list.getByRole('option', { name: /Voyage log\.md/ }).waitFor()
+    await list.getByRole('option', { name: /Voyage Log/ }).waitFor()
     await shoot(page, 'collections-mention')
     await page.keyboard.press('Enter')
-    await chips.getByText('Voyage log.md').waitFor()
+    await chips.getByText('Voyage Log').waitFor()
     expect(await box.inputValue()).toBe('How were the mangrove samples from the estuary dried? ')
     await page.keyboard.press('Enter')
     await page.locator('[data-testid=assistant-message][data-status=complete]').waitFor()
@@ -163,9 +163,9 @@ describe('collections', () => {
     expect(await answer.getByTestId('citation-chip').count()).toBeGreaterThan(0)
     await answer.getByText(/^Sources \(\d+\)$/).click()
     const sources = answer.getByRole('list', { name: 'Sources' })
-    expect(await sources.textContent()).not.toContain('Canary memo.md')
-    expect(await sources.textContent()).toContain('Herbarium notes.md')
-    expect(await sources.textContent()).toContain('Voyage log.md')
+    expect(await sources.textContent()).not.toContain('Canary Memo')
+    expect(await sources.textContent()).toContain('Herbarium Notes')
+    expect(await sources.textContent()).toContain('Voyage Log')
     await shoot(page, 'collections-scoped-chat')
 
     // Reloaded, the scope is still there.
@@ -180,7 +180,7 @@ describe('collections', () => {
     await phone.waitForURL((url) => url.pathname !== '/sign-in')
     const chatUrl = page.url()
     await phone.goto(libraryUrl)
-    await phone.getByRole('checkbox', { name: 'Select Canary memo.md' }).check()
+    await phone.getByRole('checkbox', { name: 'Select Canary Memo' }).check()
     await phone.getByRole('region', { name: 'Selected documents' }).waitFor()
     await shoot(phone, 'collections-library-phone')
     await phone.goto(chatUrl)

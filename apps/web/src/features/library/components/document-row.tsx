@@ -91,15 +91,21 @@ export const DocumentRow = memo(function DocumentRow({
           >
             {document.title}
           </Link>
-          <p className="text-muted-foreground truncate text-xs" title={details}>
-            <span>{details}</span>
-            <span className="md:hidden">
-              {' · '}
-              {typeLabels[type]} · {size} · {formatDate(document.created_at)}
-            </span>
-          </p>
-          {/* Where phones show the details line (wider screens have columns for those). */}
-          {tags ? <div className="hidden min-w-0 gap-1 md:flex">{tags}</div> : null}
+          <div className="flex min-w-0 items-center gap-2">
+            <p className="text-muted-foreground min-w-0 truncate text-xs" title={details}>
+              <span>{details}</span>
+              <span className="md:hidden">
+                {' · '}
+                {typeLabels[type]} · {size} · {formatDate(document.created_at)}
+              </span>
+            </p>
+            {/* Beside the file name, so the row keeps its height; phones have no room. */}
+            {tags ? (
+              <div className="hidden max-w-[60%] shrink-0 gap-1 overflow-hidden md:flex">
+                {tags}
+              </div>
+            ) : null}
+          </div>
         </div>
       </div>
       <div role="cell" className={cn(cell, wide)}>

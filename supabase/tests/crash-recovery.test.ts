@@ -20,11 +20,7 @@ const importer = join(root, 'scripts/import.ts')
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-crash-db-'))
 const folder = mkdtempSync(join(tmpdir(), 'sourcebook-crash-files-'))
 // Small to mid-sized filings: long enough to be cut mid-indexing, short enough to re-run.
-const files = [
-  'AMCOR_2022_8K_dated-2022-07-01.pdf',
-  'NETFLIX_2015_10K.pdf',
-  'AMAZON_2017_10K.pdf',
-]
+const files = ['AMCOR_2022_8K_dated-2022-07-01.pdf', 'NETFLIX_2015_10K.pdf', 'AMAZON_2017_10K.pdf']
 for (const file of files)
   copyFileSync(new URL(`financebench-pdfs/${file}`, sharedData), join(folder, file))
 const children: ChildProcess[] = []

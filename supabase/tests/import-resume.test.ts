@@ -147,6 +147,26 @@ describe('the importer resumes failed and interrupted documents', () => {
     }
   })
 
+  it('two copies of the same bytes in one folder resume the document once', async () => {
+    const bytes = textFile('Telescope calibration nights', 300)
+    const id = await failedDocument(bytes, 'telescope.txt')
+    const folder = mkdtempSync(join(tmpdir(), 'sourcebook-resume-'))
+    folders.push(folder)
+    writeFileSync(join(folder, 'telescope.txt'), bytes)
+    writeFileSync(join(folder, 'telescope-copy.txt'), bytes)
+    const { files } = await walk(folder)
+    const totals = await runImport(editor(), {
+      workspaceId,
+      files,
+      process: processFile,
+      concurrency: 2,
+    })
+    expect(totals).toMatchObject({ ready: 1, failures: [] })
+    expect(totals.duplicates).toHaveLength(1)
+    expect(await db.document(id)).toMatchObject({ status: 'ready' })
+    expect((await traces(bytes)).rows).toHaveLength(1)
+  })
+
   it('a resume that fails again leaves the same failed row and object, nothing new', async () => {
     // A PDF by its signature, unreadable past it: refused by no sniffing, failed by extraction.
     const broken = new TextEncoder().encode('%PDF-1.7\n' + 'garbage '.repeat(200))

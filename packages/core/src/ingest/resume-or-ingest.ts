@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { sha256Hex } from '../hash.ts'
 import { findLive } from './find-live.ts'
+import { failDocument } from './index-document.ts'
 import { ingestFile } from './ingest-file.ts'
+import { STAGE_START } from './progress.ts'
 import { retryDocument } from './retry-document.ts'
 import { DOCUMENTS_BUCKET } from './storage-path.ts'
 import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
@@ -25,11 +27,27 @@ export async function resumeOrIngest(
   if (live) return { status: 'duplicate', documentId: live.id, title: live.title }
   const failed = await findFailed(supabase, input.workspaceId, sha256)
   if (!failed) return ingestFile(supabase, input, options)
+  // Claimed only while still failed: of two copies of a file in one folder (or two importers),
+  // one resumes it and the other finds a live document, a duplicate, as ingestFile would.
+  const claimed = await supabase
+    .from('documents')
+    .update({ status: 'processing', stage: 'uploading', progress: STAGE_START.uploading })
+    .eq('id', failed.id)
+    .eq('status', 'failed')
+    .select('id')
+  if (claimed.error?.code === '23505' || claimed.data?.length === 0) {
+    const winner = await findLive(supabase, input.workspaceId, sha256)
+    if (winner) return { status: 'duplicate', documentId: winner.id, title: winner.title }
+  }
+  if (claimed.error || claimed.data.length === 0) {
+    return { status: 'refused', error: 'The earlier attempt could not be claimed for a resume.' }
+  }
   const contentType = input.mimeType || 'application/octet-stream'
   try {
     await keepOriginal(supabase, failed.storage_path, input.bytes, sha256, contentType)
   } catch (cause) {
-    return { status: 'failed', documentId: failed.id, error: (cause as Error).message }
+    const doc = { id: failed.id, workspaceId: input.workspaceId, fileName: input.fileName }
+    return failDocument(supabase, doc, cause, options.signal)
   }
   return retryDocument(supabase, failed.id, options)
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
+import { resumeOrIngest } from '../../packages/core/src/ingest/resume-or-ingest.ts'
 import type { ProcessFile, Timings } from '../../packages/core/src/ingest/types.ts'
 import { addToCollection } from './collection.ts'
 import type { ImportFile } from './walk.ts'
@@ -70,7 +70,7 @@ async function importOne(
   try {
     const bytes = new Uint8Array(await readFile(file.path))
     const input = { workspaceId, bytes, fileName: basename(file.path), mimeType: file.mimeType }
-    const result = await ingestFile(supabase, input, options)
+    const result = await resumeOrIngest(supabase, input, options)
     if (options.collectionId && (result.status === 'ready' || result.status === 'duplicate')) {
       await addToCollection(supabase, workspaceId, options.collectionId, result.documentId)
     }

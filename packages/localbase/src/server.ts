@@ -15,6 +15,7 @@ import { cors } from './gateway/cors.ts'
 import { isLoopbackName } from './gateway/loopback.ts'
 import { mountServices } from './services.ts'
 import { serveStatic } from './static.ts'
+import { startReaper } from './upkeep/reap-interrupted.ts'
 
 export type Localbase = {
   url: string
@@ -58,10 +59,13 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
 
   let db: Database | null = null
+  let stopReaper = () => {}
   try {
     db = await openDatabase(config.dataDir)
     await applyMigrations(db, config.supabaseDir)
     await applySeed(db, config.supabaseDir, config.seedPaths)
+    // Before the first request, so no one sees a document a crash left half-imported.
+    stopReaper = await startReaper(db, config.interruptedAfterSeconds)
   } catch (error) {
     await db?.close()
     await new Promise((resolve) => server.close(resolve))
@@ -94,6 +98,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   let stopping: Promise<void> | null = null
   const stop = () =>
     (stopping ??= (async () => {
+      stopReaper()
       await services.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

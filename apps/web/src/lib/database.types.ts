@@ -813,6 +813,7 @@ export type Database = {
       }
       my_workspace_ids: { Args: { min_role?: string }; Returns: string[] }
       promote_embedding_model: { Args: { workspace_id: string }; Returns: boolean }
+      reap_interrupted_documents: { Args: { stale_after?: string }; Returns: number }
       replace_document: {
         Args: { new_id: string }
         Returns: { id: string; version: number; replaced_storage_path: string }[]

@@ -71,7 +71,12 @@ export async function indexDocument(
       .from('documents')
       .update(doc.replacesId ? fields : { ...fields, status: 'ready', stage: 'ready' })
       .eq('id', doc.id)
+      // Not when reap_interrupted_documents took the row for dead meanwhile (a stall past
+      // its threshold): its chunks may be gone, so this attempt fails rather than lie.
+      .eq('status', 'processing')
+      .select('id')
     if (done.error) throw new Error(done.error.message)
+    if (done.data.length === 0) throw new Error('it was marked interrupted while it ran')
     // The swap is the last step that can fail the new version; nothing after it may throw.
     const removal = doc.replacesId ? await swapInNewVersion(supabase, doc.id) : undefined
     timings.indexMs = performance.now() - started

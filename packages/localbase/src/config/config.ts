@@ -25,6 +25,8 @@ export type LocalbaseConfig = {
   keys: Keys
   /** Proxies whose `X-Forwarded-For` is believed (TRUSTED_PROXIES); none by default. */
   trustedProxies: TrustedProxies
+  /** A processing document whose row is untouched this long is reaped as interrupted. */
+  interruptedAfterSeconds: number
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number | null }
   auth: {
     siteUrl: string
@@ -178,6 +180,8 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
     serveDir: options.serveDir ? resolve(workdir, options.serveDir) : null,
     keys: keysFromEnv(env),
     trustedProxies: new TrustedProxies(env.TRUSTED_PROXIES ?? ''),
+    // Eight missed 15 s import heartbeats; the reaper's own default (reap-interrupted.ts).
+    interruptedAfterSeconds: count('INTERRUPTED_AFTER_SECONDS', env.INTERRUPTED_AFTER_SECONDS, 120),
     api: {
       schemas: (api.schemas as string[] | undefined) ?? ['public', 'graphql_public'],
       extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],

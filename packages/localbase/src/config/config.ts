@@ -78,6 +78,8 @@ export type MfaConfig = {
   maxEnrolledFactors: number
   totpEnrollEnabled: boolean
   totpVerifyEnabled: boolean
+  /** `[auth.mfa.web_authn] enroll_enabled`: enrolment only, localbase runs no ceremony. */
+  webauthnEnrollEnabled: boolean
 }
 
 /** How password guesses against one account are slowed (auth/password-guard.ts). */
@@ -226,6 +228,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
         ),
         totpEnrollEnabled: section(toml, 'auth', 'mfa', 'totp').enroll_enabled === true,
         totpVerifyEnabled: section(toml, 'auth', 'mfa', 'totp').verify_enabled === true,
+        webauthnEnrollEnabled: section(toml, 'auth', 'mfa', 'web_authn').enroll_enabled === true,
       },
     },
     storage: {

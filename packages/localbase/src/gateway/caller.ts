@@ -103,12 +103,12 @@ export class CallerResolver {
    * upgrade check is.
    */
   private mintedKeyRole(key: string): 'anon' | 'service_role' | null {
-    const parts = key.split('.')
-    if (parts.length !== 3) return null
+    const [head, body, sig, ...rest] = key.split('.')
+    if (head === undefined || body === undefined || sig === undefined || rest.length) return null
     const chosen = this.keyFor(key)
     if (!chosen) return null
-    const signed = Buffer.from(`${parts[0]}.${parts[1]}`)
-    const signature = Buffer.from(parts[2], 'base64url')
+    const signed = Buffer.from(`${head}.${body}`)
+    const signature = Buffer.from(sig, 'base64url')
     let valid: boolean
     if (chosen.alg === 'HS256') {
       const expected = createHmac('sha256', chosen.key as Uint8Array)
@@ -131,7 +131,7 @@ export class CallerResolver {
     if (!valid) return null
     let claims: { role?: unknown; exp?: unknown }
     try {
-      claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
     } catch {
       return null
     }

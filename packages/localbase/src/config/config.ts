@@ -51,6 +51,8 @@ export type LocalbaseConfig = {
     mfa: MfaConfig
     /** `[auth] signing_keys_path`: the first signs access tokens; none means HS256 with the secret. */
     signingKeys: SigningKey[]
+    /** `[auth.oauth_server] enabled`: the admin API for OAuth 2.1 clients is served. */
+    oauthServerEnabled: boolean
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -220,6 +222,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
           ? resolve(supabaseDir, auth.signing_keys_path)
           : null,
       ),
+      oauthServerEnabled: section(toml, 'auth', 'oauth_server').enabled === true,
       mfa: {
         maxEnrolledFactors: count(
           '[auth.mfa] max_enrolled_factors',

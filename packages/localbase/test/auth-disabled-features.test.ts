@@ -104,6 +104,12 @@ describe('MFA (off unless config.toml turns it on) and Web3', () => {
     })
     const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550123' })
     expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled' })
+    const webauthn = await client.auth.mfa.enroll({ factorType: 'webauthn' })
+    expect(webauthn.error).toMatchObject({
+      status: 422,
+      code: 'mfa_webauthn_enroll_not_enabled',
+      message: 'MFA enroll is disabled for WebAuthn',
+    })
 
     const anonymous = stack.client()
     expect((await anonymous.auth.signInAnonymously()).error).toBeNull()

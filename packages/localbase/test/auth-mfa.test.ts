@@ -89,6 +89,38 @@ describe('enrolment', () => {
   })
 })
 
+describe('WebAuthn enrolment', () => {
+  it('records an unverified webauthn factor, listed and unenrolled like any other', async () => {
+    const { client } = await signedIn()
+    const { data, error } = await client.auth.mfa.enroll({
+      factorType: 'webauthn',
+      friendlyName: 'Security key',
+    })
+    expect(error).toBeNull()
+    expect(data).toEqual({
+      id: expect.any(String),
+      type: 'webauthn',
+      friendly_name: 'Security key',
+    })
+    const unnamed = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: '' })
+    expect(unnamed.error).toBeNull()
+    const user = (await client.auth.getUser()).data.user!
+    expect(user.factors).toEqual([
+      expect.objectContaining({ id: data!.id, factor_type: 'webauthn', status: 'unverified' }),
+      expect.objectContaining({ id: unnamed.data!.id, factor_type: 'webauthn' }),
+    ])
+    const duplicate = await client.auth.mfa.enroll({
+      factorType: 'webauthn',
+      friendlyName: 'Security key',
+    })
+    expect(duplicate.error).toMatchObject({ status: 422, code: 'mfa_factor_name_conflict' })
+    for (const factor of [data!, unnamed.data!]) {
+      expect((await client.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull()
+    }
+    expect((await client.auth.getUser()).data.user).not.toHaveProperty('factors')
+  })
+})
+
 describe('challenge and verify', () => {
   it('raises the session to AAL2 with totp in amr, and verifies the factor', async () => {
     const { client } = await signedIn()

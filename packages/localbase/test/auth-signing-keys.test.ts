@@ -160,6 +160,43 @@ describe.each<[Alg, Alg]>([
     await rt.removeAllChannels()
   })
 
+  it('takes keys minted for anon and service_role as API keys, as the auth-js suite mints them', async () => {
+    /** A legacy-style key for `role`, signed by `jwk` (or, with a string, the JWT secret). */
+    async function mint(role: string, signer: Record<string, unknown> | string, exp = '1h') {
+      const jwt = new SignJWT({ iss: 'supabase-demo', role }).setIssuedAt().setExpirationTime(exp)
+      if (typeof signer === 'string') {
+        return jwt.setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(signer))
+      }
+      return jwt
+        .setProtectedHeader({ alg: String(signer.alg), kid: String(signer.kid) })
+        .sign(createPrivateKey({ key: signer as never, format: 'jwk' }))
+    }
+    const secret = stack.config.keys.jwtSecret
+    for (const signer of [keys[0]!, keys[1]!, secret]) {
+      const admin = stack.client(await mint('service_role', signer))
+      const { data, error } = await admin.auth.admin.getUserById(userId)
+      expect(error).toBeNull()
+      expect(data.user!.id).toBe(userId)
+      const anon = stack.client(await mint('anon', signer))
+      const signedIn = await anon.auth.signInWithPassword({
+        email: data.user!.email!,
+        password: 'correct-horse',
+      })
+      expect(signedIn.error).toBeNull()
+    }
+    // Not an API key: a user's token, a key past its expiry, one signed by a stranger's key.
+    const refused = [
+      token,
+      await mint('service_role', keys[0]!, '-1m'),
+      await mint('service_role', privateJwk(current, `${current}-now`)),
+      await mint('service_role', 'another-secret-with-at-least-32-characters'),
+    ]
+    for (const key of refused) {
+      const { error } = await stack.client(key).auth.admin.getUserById(userId)
+      expect(error).toMatchObject({ status: 401, message: 'Invalid API key' })
+    }
+  })
+
   it('still verifies the legacy HS256 keys', async () => {
     const { data, error } = await stack
       .client(DEFAULT_SERVICE_ROLE_KEY)

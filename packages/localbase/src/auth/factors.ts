@@ -129,9 +129,12 @@ async function enroll(ctx: ServiceContext, c: Context) {
   const who = await requireMember(ctx, c)
   const body = await readBody(c)
   const type = str(body, 'factor_type') ?? ''
+  const name = str(body, 'friendly_name') ?? ''
+  if (type === 'webauthn' && ctx.config.auth.mfa.webauthnEnrollEnabled) {
+    return c.json(await enrollWebAuthn(ctx, who, name))
+  }
   if (type !== 'totp') throw enrollDisabled[type]?.() ?? badFactorType()
   if (!ctx.config.auth.mfa.totpEnrollEnabled) throw enrollDisabled.totp!()
-  const name = str(body, 'friendly_name') ?? ''
   const issuer = str(body, 'issuer') || defaultIssuer(ctx)
   const secret = newTotpSecret()
   const uri = totpUri(issuer, String(who.user.user.email ?? ''), secret)
@@ -152,6 +155,25 @@ async function enroll(ctx: ServiceContext, c: Context) {
     friendly_name: name,
     totp: { qr_code: renderSVG(uri, { ecc: 'H' }), secret, uri },
   })
+}
+
+/**
+ * A WebAuthn factor as GoTrue enrols one (mfa.go enrollWebAuthnFactor): an unverified row and
+ * no credential yet. The credential would arrive with the first challenge's ceremony, which
+ * localbase does not run, so the factor stays unverified until it is unenrolled or expires.
+ */
+async function enrollWebAuthn(ctx: ServiceContext, who: Authenticated, name: string) {
+  const id = await ctx.db.asService(async (tx) => {
+    await checkRoom(ctx, tx, who, name)
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at,
+         updated_at)
+       values (gen_random_uuid(), $1, $2, 'webauthn', 'unverified', now(), now()) returning id`,
+      [who.user.id, name],
+    )
+    return rows[0]!.id
+  })
+  return { id, type: 'webauthn', friendly_name: name }
 }
 
 /** The client's address as the inet a challenge records (a socket may have none). */

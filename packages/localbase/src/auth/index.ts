@@ -5,6 +5,7 @@ import { adminRoutes } from './admin.ts'
 import { disabledRoutes } from './disabled.ts'
 import { API_VERSION, AuthError, renderError } from './errors.ts'
 import { adminFactorRoutes } from './admin-factors.ts'
+import { adminOAuthClientRoutes } from './admin-oauth-clients.ts'
 import { factorRoutes } from './factors.ts'
 import { tokenRoutes } from './grants.ts'
 import { limitRoutes } from './limits.ts'
@@ -53,6 +54,7 @@ export async function createAuthService(service: ServiceContext): Promise<Servic
     factorRoutes,
     adminRoutes,
     adminFactorRoutes,
+    adminOAuthClientRoutes,
     mailboxRoutes,
     disabledRoutes,
   ]) {

@@ -137,3 +137,22 @@ create table if not exists auth.flow_state (
   auth_code_issued_at timestamptz
 );
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
+
+-- OAuth 2.1 server clients (GoTrue's oauth_clients): what the admin API registers. Secrets are
+-- kept as an unpadded base64url SHA-256, as GoTrue keeps them; deleting one only marks it.
+create table if not exists auth.oauth_clients (
+  id uuid not null primary key,
+  client_secret_hash text,
+  registration_type text not null check (registration_type in ('dynamic', 'manual')),
+  redirect_uris text not null,
+  grant_types text not null,
+  client_name text,
+  client_uri text,
+  logo_uri text,
+  client_type text not null default 'confidential'
+    check (client_type in ('public', 'confidential')),
+  token_endpoint_auth_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz
+);

@@ -53,6 +53,8 @@ export type LocalbaseConfig = {
     mfa: MfaConfig
     /** `[auth] signing_keys_path`: the first signs access tokens; none means HS256 with the secret. */
     signingKeys: SigningKey[]
+    /** `[auth.oauth_server] enabled`: the admin API for OAuth 2.1 clients is served. */
+    oauthServerEnabled: boolean
   }
   storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
   functions: Record<string, { verifyJwt: boolean }>
@@ -80,6 +82,8 @@ export type MfaConfig = {
   maxEnrolledFactors: number
   totpEnrollEnabled: boolean
   totpVerifyEnabled: boolean
+  /** `[auth.mfa.web_authn] enroll_enabled`: enrolment only, localbase runs no ceremony. */
+  webauthnEnrollEnabled: boolean
 }
 
 /** How password guesses against one account are slowed (auth/password-guard.ts). */
@@ -222,6 +226,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
           ? resolve(supabaseDir, auth.signing_keys_path)
           : null,
       ),
+      oauthServerEnabled: section(toml, 'auth', 'oauth_server').enabled === true,
       mfa: {
         maxEnrolledFactors: count(
           '[auth.mfa] max_enrolled_factors',
@@ -230,6 +235,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
         ),
         totpEnrollEnabled: section(toml, 'auth', 'mfa', 'totp').enroll_enabled === true,
         totpVerifyEnabled: section(toml, 'auth', 'mfa', 'totp').verify_enabled === true,
+        webauthnEnrollEnabled: section(toml, 'auth', 'mfa', 'web_authn').enroll_enabled === true,
       },
     },
     storage: {

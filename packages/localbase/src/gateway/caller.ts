@@ -1,3 +1,4 @@
+import { type KeyObject, createHmac, timingSafeEqual, verify as verifySignature } from 'node:crypto'
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose'
 import type { Keys } from '../config/keys.ts'
 import type { SigningKey } from '../config/signing-keys.ts'
@@ -85,14 +86,57 @@ export class CallerResolver {
   }
 
   /**
-   * The role one of the project's API keys stands for, or null for any other value. Like the
-   * hosted gateway, only the keys themselves count: a JWT merely signed with the project secret
-   * (a user's access token, say) is not an API key.
+   * The role one of the project's API keys stands for, or null for any other value.  Only the keys
+   * themselves and JWTs minted for their roles count: a user's access token is not an API key.
    */
   apiKeyRole(key: string): 'anon' | 'service_role' | null {
     if (key === this.keys.publishableKey || key === this.keys.anonKey) return 'anon'
     if (key === this.keys.secretKey || key === this.keys.serviceRoleKey) return 'service_role'
-    return null
+    return this.mintedKeyRole(key)
+  }
+
+  /**
+   * A legacy key minted by the project's owner: a JWT for the `anon` or `service_role` role,
+   * signed with the JWT secret or a signing key and not expired. The CLI's gateway passes such
+   * keys to services that verify them, and tooling mints its own (Supabase's auth-js suite signs
+   * its keys with the RS256 key of `signing_keys_path`). Synchronous because the WebSocket
+   * upgrade check is.
+   */
+  private mintedKeyRole(key: string): 'anon' | 'service_role' | null {
+    const [head, body, sig, ...rest] = key.split('.')
+    if (head === undefined || body === undefined || sig === undefined || rest.length) return null
+    const chosen = this.keyFor(key)
+    if (!chosen) return null
+    const signed = Buffer.from(`${head}.${body}`)
+    const signature = Buffer.from(sig, 'base64url')
+    let valid: boolean
+    if (chosen.alg === 'HS256') {
+      const expected = createHmac('sha256', chosen.key as Uint8Array)
+        .update(signed)
+        .digest()
+      valid = expected.length === signature.length && timingSafeEqual(expected, signature)
+    } else {
+      const publicKey = chosen.key as KeyObject
+      try {
+        valid = verifySignature(
+          'sha256',
+          signed,
+          chosen.alg === 'ES256' ? { key: publicKey, dsaEncoding: 'ieee-p1363' } : publicKey,
+          signature,
+        )
+      } catch {
+        valid = false
+      }
+    }
+    if (!valid) return null
+    let claims: { role?: unknown; exp?: unknown }
+    try {
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
+    } catch {
+      return null
+    }
+    if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) return null
+    return claims.role === 'anon' || claims.role === 'service_role' ? claims.role : null
   }
 
   /**

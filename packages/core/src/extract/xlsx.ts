@@ -1,0 +1,190 @@
+import { markdownTable } from './markdown-table.ts'
+import { builtInFormat, formatNumber } from './number-format.ts'
+import { child, children, descendants, openPackage, path, type OoxmlPackage } from './ooxml.ts'
+
+const WORKSHEET = '/relationships/worksheet'
+
+/**
+ * XLSX/XLSM → Markdown: each visible worksheet a `## name` section holding its used range as GFM
+ * tables (one per block of rows between empty rows). Values are shown as the sheet formats them,
+ * formulas by their cached values, a merged cell's value in every slot it covers. A table's first
+ * row is its header when it is all text; otherwise the columns are numbered (Column 1, …).
+ */
+export async function xlsxToMarkdown(bytes: Uint8Array, maxUnzippedBytes: number): Promise<string> {
+  const pkg = await openPackage(
+    bytes,
+    'xl/workbook.xml',
+    'an Excel workbook (.xlsx)',
+    maxUnzippedBytes,
+  )
+  const workbook = await pkg.xml('xl/workbook.xml')
+  const rels = await pkg.relationships('xl/workbook.xml')
+  const date1904 = /^(1|true)$/.test(child(workbook, 'workbookPr')?.getAttribute('date1904') ?? '')
+  const strings = await sharedStrings(pkg, rels)
+  const styles = await cellFormats(pkg, rels)
+  const sections: string[] = []
+  for (const sheet of children(path(workbook, 'sheets'), 'sheet')) {
+    if (/hidden/i.test(sheet.getAttribute('state') ?? '')) continue
+    const rel = rels.get(relIdOf(sheet))
+    // Chart sheets and dialog sheets hold no cells.
+    if (!rel || !rel.type.endsWith(WORKSHEET)) continue
+    const grid = readSheet(await pkg.xml(rel.target), strings, styles, date1904)
+    const tables = blocks(grid).map(blockMarkdown)
+    if (tables.length === 0) continue
+    sections.push(`## ${sheet.getAttribute('name') ?? 'Sheet'}\n\n${tables.join('\n\n')}`)
+  }
+  return sections.join('\n\n')
+}
+
+const relIdOf = (element: Element) =>
+  element.getAttributeNS(
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+    'id',
+  ) ??
+  element.getAttribute('r:id') ??
+  ''
+
+function partOfType(rels: Map<string, { target: string; type: string }>, suffix: string) {
+  return [...rels.values()].find((rel) => rel.type.endsWith(suffix))?.target
+}
+
+async function sharedStrings(
+  pkg: OoxmlPackage,
+  rels: Map<string, { target: string; type: string }>,
+) {
+  const part = partOfType(rels, '/relationships/sharedStrings') ?? 'xl/sharedStrings.xml'
+  return children(await pkg.xml(part), 'si').map(richText)
+}
+
+/** A string item's text: its runs, without the phonetic guides (rPh) Japanese sheets carry. */
+function richText(item: Element): string {
+  const direct = child(item, 't')
+  if (direct) return direct.textContent ?? ''
+  return children(item, 'r')
+    .map((run) => child(run, 't')?.textContent ?? '')
+    .join('')
+}
+
+/** The number format code of each cell style index. */
+async function cellFormats(pkg: OoxmlPackage, rels: Map<string, { target: string; type: string }>) {
+  const styles = await pkg.xml(partOfType(rels, '/relationships/styles') ?? 'xl/styles.xml')
+  const custom = new Map<number, string>()
+  for (const format of children(child(styles, 'numFmts'), 'numFmt')) {
+    custom.set(Number(format.getAttribute('numFmtId')), format.getAttribute('formatCode') ?? '')
+  }
+  return children(child(styles, 'cellXfs'), 'xf').map((xf) => {
+    const id = Number(xf.getAttribute('numFmtId') ?? 0)
+    return custom.get(id) ?? builtInFormat(id) ?? 'General'
+  })
+}
+
+/** Column index (0-based) and row index of an A1 reference. */
+function position(ref: string): [number, number] | undefined {
+  const match = /^([A-Z]+)(\d+)$/i.exec(ref)
+  if (!match) return undefined
+  let column = 0
+  for (const letter of match[1]!.toUpperCase()) column = column * 26 + letter.charCodeAt(0) - 64
+  return [column - 1, Number(match[2]) - 1]
+}
+
+function readSheet(
+  sheet: Element | undefined,
+  strings: string[],
+  styles: string[],
+  date1904: boolean,
+) {
+  const grid: string[][] = []
+  let nextRow = 0
+  for (const row of children(path(sheet, 'sheetData'), 'row')) {
+    const r = Number(row.getAttribute('r') ?? nextRow + 1) - 1
+    nextRow = r + 1
+    let nextColumn = 0
+    for (const cell of children(row, 'c')) {
+      const [c] = position(cell.getAttribute('r') ?? '') ?? [nextColumn]
+      nextColumn = c + 1
+      const value = cellValue(cell, strings, styles, date1904)
+      if (value === '') continue
+      grid[r] ??= []
+      grid[r]![c] = value
+    }
+  }
+  for (const merge of descendants(child(sheet, 'mergeCells'), 'mergeCell')) {
+    const [from, to] = (merge.getAttribute('ref') ?? '').split(':').map(position)
+    if (!from || !to) continue
+    const value = grid[from[1]]?.[from[0]]
+    if (value === undefined) continue
+    for (let r = from[1]; r <= Math.min(to[1], from[1] + 10_000); r++) {
+      for (let c = from[0]; c <= Math.min(to[0], from[0] + 1_000); c++) {
+        grid[r] ??= []
+        grid[r]![c] = value
+      }
+    }
+  }
+  return grid
+}
+
+function cellValue(cell: Element, strings: string[], styles: string[], date1904: boolean): string {
+  const type = cell.getAttribute('t') ?? 'n'
+  if (type === 'inlineStr') return richText(child(cell, 'is') ?? cell).trim()
+  const raw = child(cell, 'v')?.textContent ?? ''
+  if (raw === '') return ''
+  if (type === 's') return (strings[Number(raw)] ?? '').trim()
+  if (type === 'b') return raw === '1' ? 'TRUE' : 'FALSE'
+  if (type === 'str' || type === 'e') return raw.trim()
+  const number = Number(raw)
+  if (Number.isNaN(number)) return raw.trim()
+  const format = styles[Number(cell.getAttribute('s') ?? 0)] ?? 'General'
+  return formatNumber(number, format, date1904)
+}
+
+/**
+ * The used range split at empty rows into blocks, each without the columns that are empty in
+ * all of its rows.
+ */
+function blocks(grid: string[][]): string[][][] {
+  const found: string[][][] = []
+  let current: string[][] = []
+  const flush = () => {
+    if (current.length === 0) return
+    const width = Math.max(...current.map((row) => row.length))
+    const used = Array.from({ length: width }, (_, c) =>
+      current.some((row) => row[c] !== undefined),
+    )
+    found.push(
+      current.map((row) =>
+        Array.from({ length: width }, (_, c) => row[c] ?? '').filter((_, c) => used[c]),
+      ),
+    )
+    current = []
+  }
+  for (let r = 0; r < grid.length; r++) {
+    const row = grid[r]
+    if (!row || row.every((value) => value === undefined)) flush()
+    else current.push(row)
+  }
+  flush()
+  return found
+}
+
+/**
+ * A block as a table. A first row that is one value across the whole width (a title merged over
+ * the table) is the table's caption, written above it, not its header.
+ */
+function blockMarkdown(block: string[][]): string {
+  const distinct = new Set(block[0]!.filter((value) => value !== ''))
+  const titled = block.length > 2 && block[0]!.length > 1 && distinct.size === 1
+  if (!titled) return markdownTable(withHeader(block))
+  return `${[...distinct][0]}\n\n${markdownTable(withHeader(block.slice(1)))}`
+}
+
+const NUMERIC = /^[-+(]?[$€£¥]?[\d.,]+%?\)?$|^\d{4}-\d{2}-\d{2}/
+
+/** The block itself when its first row reads as a header (text only), else lettered columns. */
+function withHeader(block: string[][]): string[][] {
+  const first = block[0]!
+  const filled = first.filter((value) => value !== '')
+  const isHeader =
+    block.length > 1 && filled.length > 0 && filled.every((value) => !NUMERIC.test(value))
+  if (isHeader || block.length === 1) return block
+  return [first.map((_, c) => `Column ${c + 1}`), ...block]
+}

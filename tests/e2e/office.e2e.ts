@@ -86,6 +86,7 @@ describe('slides and spreadsheets', () => {
     await marks.first().waitFor()
     expect((await marks.allTextContents()).join('')).toContain('A rectangle shape with this text')
     await page.getByRole('heading', { name: 'Slide 2: Second slide title' }).waitFor()
+    await page.getByText('Highlighted passage on slide 2').waitFor()
     // Slide 1's table is a table.
     await page.getByRole('cell', { name: 'A merged with B' }).first().waitFor()
     await screenshot(page, 'office-slide')
@@ -104,6 +105,8 @@ describe('slides and spreadsheets', () => {
     await marks.first().waitFor()
     expect((await marks.allTextContents()).join(' ')).toMatch(/10.*15.*20/)
     await page.getByRole('columnheader', { name: 'col-4' }).first().waitFor()
+    // A workbook has no pages to name.
+    await page.getByText('Highlighted passage', { exact: true }).waitFor()
     await screenshot(page, 'office-sheet')
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'office-sheet-dark')

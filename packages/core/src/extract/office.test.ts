@@ -146,7 +146,7 @@ function workbook(rows: string[] = []): Uint8Array {
     'xl/styles.xml': `<styleSheet ${S}><numFmts><numFmt numFmtId="164" formatCode="&quot;$&quot;#,##0.00"/><numFmt numFmtId="165" formatCode="d mmm yyyy hh:mm"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="10"/><xf numFmtId="165"/><xf numFmtId="3"/></cellXfs></styleSheet>`,
     'xl/worksheets/sheet1.xml': `<worksheet ${S}><sheetData>${sheet1}</sheetData></worksheet>`,
     'xl/worksheets/sheet2.xml': `<worksheet ${S}><sheetData>${row(1, cell('A1', 'classified', ' t="str"'))}</sheetData></worksheet>`,
-    'xl/worksheets/sheet3.xml': `<worksheet ${S}><sheetData>${row(2, cell('B2', '4', ' t="s"')) + row(3, cell('B3', '10') + cell('C3', '20')) + row(4, cell('B4', '30') + cell('C4', '40'))}</sheetData><mergeCells count="1"><mergeCell ref="B2:C2"/></mergeCells></worksheet>`,
+    'xl/worksheets/sheet3.xml': `<worksheet ${S}><sheetData>${row(2, cell('B2', '4', ' t="s"')) + row(3, cell('B3', '10') + cell('C3', '20') + cell('E3', '1', ' t="s"')) + row(4, cell('B4', '30') + cell('C4', '40') + cell('E4', '99'))}</sheetData><mergeCells count="1"><mergeCell ref="B2:C2"/></mergeCells></worksheet>`,
   })
 }
 
@@ -167,6 +167,8 @@ describe('XLSX', () => {
         // A merged title over the whole table is its caption; numeric rows get numbered columns.
         'Europe',
         '| Column 1 | Column 2 |\n| --- | --- |\n| 10 | 20 |\n| 30 | 40 |',
+        // A table beside it, past an empty column, is a table of its own.
+        '| Amount |\n| --- |\n| 99 |',
       ].join('\n\n'),
     )
     expect(doc.text).not.toContain('classified')

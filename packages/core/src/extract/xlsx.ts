@@ -138,23 +138,14 @@ function cellValue(cell: Element, strings: string[], styles: string[], date1904:
 }
 
 /**
- * The used range split at empty rows into blocks, each without the columns that are empty in
- * all of its rows.
+ * The used range split into tables: at empty rows, then each block at the columns empty in all
+ * of its rows (tables side by side), each table without its empty rows.
  */
 function blocks(grid: string[][]): string[][][] {
   const found: string[][][] = []
   let current: string[][] = []
   const flush = () => {
-    if (current.length === 0) return
-    const width = Math.max(...current.map((row) => row.length))
-    const used = Array.from({ length: width }, (_, c) =>
-      current.some((row) => row[c] !== undefined),
-    )
-    found.push(
-      current.map((row) =>
-        Array.from({ length: width }, (_, c) => row[c] ?? '').filter((_, c) => used[c]),
-      ),
-    )
+    if (current.length > 0) found.push(...columnGroups(current))
     current = []
   }
   for (let r = 0; r < grid.length; r++) {
@@ -164,6 +155,24 @@ function blocks(grid: string[][]): string[][][] {
   }
   flush()
   return found
+}
+
+function columnGroups(rows: string[][]): string[][][] {
+  const width = Math.max(...rows.map((row) => row.length))
+  const groups: number[][] = []
+  let group: number[] = []
+  for (let c = 0; c <= width; c++) {
+    if (c < width && rows.some((row) => row[c] !== undefined)) group.push(c)
+    else if (group.length > 0) {
+      groups.push(group)
+      group = []
+    }
+  }
+  return groups.map((columns) =>
+    rows
+      .filter((row) => columns.some((c) => row[c] !== undefined))
+      .map((row) => columns.map((c) => row[c] ?? '')),
+  )
 }
 
 /**

@@ -138,11 +138,11 @@ function formatDecimal(value: number, section: string): string {
       .replace(/E([+-])(\d)$/, 'E$10$2')
   } else {
     const thousands = /[0#?],[0#?]/.test(numberPart)
-    digits = Math.abs(divided).toLocaleString('en-US', {
-      minimumFractionDigits: /\.(0*)/.exec(numberPart)?.[1]?.length ?? 0,
-      maximumFractionDigits: decimals,
-      useGrouping: thousands,
-    })
+    digits = numberFormatter(
+      /\.(0*)/.exec(numberPart)?.[1]?.length ?? 0,
+      decimals,
+      thousands,
+    ).format(Math.abs(divided))
     if (
       !/^[0]/.test(numberPart.replace(/[#,]/g, '')) &&
       /^0\./.test(digits) &&
@@ -175,6 +175,23 @@ function formatDecimal(value: number, section: string): string {
     } else out += char
   }
   return out.trim()
+}
+
+// Building an Intl.NumberFormat costs far more than using one: a sheet reuses a few formats.
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function numberFormatter(minimum: number, maximum: number, grouping: boolean): Intl.NumberFormat {
+  const key = `${minimum}/${maximum}/${grouping}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
+      useGrouping: grouping,
+    })
+    formatters.set(key, formatter)
+  }
+  return formatter
 }
 
 /** Days since 1899-12-30 (Excel's serial dates, which count a 29 February 1900 that never was). */

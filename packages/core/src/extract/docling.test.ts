@@ -37,12 +37,7 @@ const lower: Record<string, number> = {
   // Review comments: we do not read them, docling appends them with their authors (0.73 / 0.60).
   'powerpoint_comments.pptx': 0.7,
   'xlsx_comments.xlsx': 0.57,
-  // Charts drawn on worksheets (and a chart sheet) are not read; docling tabulates their data
-  // (0.82 / 0.82 / 0.67). Charts on slides are read (pptx_chart: its second chart is titled by
-  // a text box docling misses, 0.83).
-  'xlsx_01.xlsx': 0.78,
-  'xlsx_04_inflated.xlsx': 0.78,
-  'xlsx_03_chartsheet.xlsx': 0.62,
+  // The second chart is titled by a text box docling misses (0.83).
   'pptx_chart.pptx': 0.8,
   // Dates show Excel's unpadded hour (0:00:00); docling pads it, a different word (0.90).
   'xlsx_02_sample_sales_data.xlsm': 0.88,

@@ -1,14 +1,17 @@
+import { chartText } from './chart.ts'
 import { markdownTable } from './markdown-table.ts'
 import { builtInFormat, formatNumber } from './number-format.ts'
 import { child, children, descendants, openPackage, path, type OoxmlPackage } from './ooxml.ts'
 
 const WORKSHEET = '/relationships/worksheet'
+const CHARTSHEET = '/relationships/chartsheet'
 
 /**
- * XLSX/XLSM → Markdown: each visible worksheet a `## name` section holding its used range as GFM
- * tables (one per block of rows between empty rows). Values are shown as the sheet formats them,
- * formulas by their cached values, a merged cell's value in every slot it covers. A table's first
- * row is its header when it is all text; otherwise the columns are numbered (Column 1, …).
+ * XLSX/XLSM → Markdown: each visible sheet a `## name` section holding its used range as GFM
+ * tables (split at empty rows and columns), then its charts' titles, kinds and series (a chart
+ * sheet has charts only). Values are shown as the sheet formats them, formulas by their cached
+ * values, a merged cell's value in every slot it covers. A table's first row is its header when
+ * it is all text; otherwise the columns are numbered (Column 1, …).
  */
 export async function xlsxToMarkdown(bytes: Uint8Array, maxUnzippedBytes: number): Promise<string> {
   const pkg = await openPackage(
@@ -26,12 +29,14 @@ export async function xlsxToMarkdown(bytes: Uint8Array, maxUnzippedBytes: number
   for (const sheet of children(path(workbook, 'sheets'), 'sheet')) {
     if (/hidden/i.test(sheet.getAttribute('state') ?? '')) continue
     const rel = rels.get(relIdOf(sheet))
-    // Chart sheets and dialog sheets hold no cells.
-    if (!rel || !rel.type.endsWith(WORKSHEET)) continue
-    const grid = readSheet(await pkg.xml(rel.target), strings, styles, date1904)
-    const tables = blocks(grid).map(blockMarkdown)
-    if (tables.length === 0) continue
-    sections.push(`## ${sheet.getAttribute('name') ?? 'Sheet'}\n\n${tables.join('\n\n')}`)
+    // Chart sheets hold charts only; dialog and macro sheets nothing to read.
+    if (!rel || !(rel.type.endsWith(WORKSHEET) || rel.type.endsWith(CHARTSHEET))) continue
+    const grid = rel.type.endsWith(WORKSHEET)
+      ? readSheet(await pkg.xml(rel.target), strings, styles, date1904)
+      : []
+    const blocksText = [...blocks(grid).map(blockMarkdown), ...(await sheetCharts(pkg, rel.target))]
+    if (blocksText.length === 0) continue
+    sections.push(`## ${sheet.getAttribute('name') ?? 'Sheet'}\n\n${blocksText.join('\n\n')}`)
   }
   return sections.join('\n\n')
 }
@@ -43,6 +48,23 @@ const relIdOf = (element: Element) =>
   ) ??
   element.getAttribute('r:id') ??
   ''
+
+/** The charts drawn on a sheet (its drawing's charts), as their title, kind and series table. */
+async function sheetCharts(pkg: OoxmlPackage, sheetPath: string): Promise<string[]> {
+  const texts: string[] = []
+  for (const drawing of (await pkg.relationships(sheetPath)).values()) {
+    if (!drawing.type.endsWith('/relationships/drawing')) continue
+    const charts = [...(await pkg.relationships(drawing.target)).values()]
+      .filter((rel) => rel.type.endsWith('/relationships/chart'))
+      .map((rel) => rel.target)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    for (const chart of charts) {
+      const text = chartText(await pkg.xml(chart))
+      if (text) texts.push(text)
+    }
+  }
+  return texts
+}
 
 function partOfType(rels: Map<string, { target: string; type: string }>, suffix: string) {
   return [...rels.values()].find((rel) => rel.type.endsWith(suffix))?.target

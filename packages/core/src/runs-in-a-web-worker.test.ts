@@ -13,9 +13,8 @@ import { extractDocument } from './extract/extract-document.ts'
 import { sharedData } from './testing/shared-data.ts'
 
 // The web app runs extraction in a Web Worker: no DOMParser there (linkedom and, for slides
-// and sheets, xmldom step in), pdf.js
-// without a worker of its own. Bundle the real code with Vite, run it in Chromium, and require
-// the very same text, pages and chunks as in Node.
+// and sheets, xmldom step in), pdf.js without a worker of its own. Bundle the real code with
+// Vite, run it in Chromium, and require the very same text, pages and chunks as in Node.
 const files: Record<string, string> = {
   'AMCOR_2022_8K_dated-2022-07-01.pdf': 'financebench-pdfs/',
   'word_sample.docx': 'docling-testdata/docx/sources/',

@@ -44,13 +44,14 @@ describe('files refused before anything is written', () => {
       name: 'an unsupported extension, even of text',
       fileName: 'script.py',
       bytes: textFile('print hello'),
-      error: /\.py files are not supported\. Sourcebook reads PDF, Word \(\.docx\), Markdown/,
+      error:
+        /\.py files are not supported\. Sourcebook reads PDF, Word \(\.docx\), PowerPoint \(\.pptx\), Excel/,
     },
     {
-      name: 'a spreadsheet',
+      name: 'a Word document named as a spreadsheet',
       fileName: 'book.xlsx',
-      bytes: buildZip([{ name: 'xl/workbook.xml', data: new Uint8Array(3) }]),
-      error: /\.xlsx files are not supported/,
+      bytes: buildZip([{ name: 'word/document.xml', data: new Uint8Array(3) }]),
+      error: /named as an Excel workbook but its content is a Word document/,
     },
     {
       name: 'a text file named .pdf',

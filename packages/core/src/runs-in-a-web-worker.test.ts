@@ -12,14 +12,18 @@ import { chunkDocument } from './chunk/chunk-document.ts'
 import { extractDocument } from './extract/extract-document.ts'
 import { sharedData } from './testing/shared-data.ts'
 
-// The web app runs extraction in a Web Worker: no DOMParser there (linkedom steps in), pdf.js
-// without a worker of its own. Bundle the real code with Vite, run it in Chromium, and require
-// the very same text, pages and chunks as in Node.
+// The web app runs extraction in a Web Worker: no DOMParser there (linkedom and, for slides
+// and sheets, xmldom step in), pdf.js without a worker of its own. Bundle the real code with
+// Vite, run it in Chromium, and require the very same text, pages and chunks as in Node.
 const files: Record<string, string> = {
   'AMCOR_2022_8K_dated-2022-07-01.pdf': 'financebench-pdfs/',
   'word_sample.docx': 'docling-testdata/docx/sources/',
   'wiki_duck.html': 'docling-testdata/html/sources/',
   'example_04.html': 'docling-testdata/html/sources/',
+  'powerpoint_sample.pptx': 'docling-testdata/pptx/sources/',
+  'pptx_chart.pptx': 'docling-testdata/pptx/sources/',
+  'xlsx_01.xlsx': 'docling-testdata/xlsx/sources/',
+  'xlsx_02_sample_sales_data.xlsm': 'docling-testdata/xlsx/sources/',
 }
 const pathOf = (name: string) => fileURLToPath(new URL(`${files[name]}${name}`, sharedData))
 

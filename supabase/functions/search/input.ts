@@ -1,7 +1,7 @@
 import { z } from 'npm:zod@4.6.7'
 
 /** The document kinds the type filter takes (search_chunks maps MIME types to these). */
-export const DOCUMENT_KINDS = ['pdf', 'docx', 'html', 'md', 'txt', 'csv'] as const
+export const DOCUMENT_KINDS = ['pdf', 'docx', 'html', 'md', 'txt', 'csv', 'pptx', 'xlsx'] as const
 
 const inputSchema = z.object({
   workspace_id: z.uuid('workspace_id must be a UUID'),

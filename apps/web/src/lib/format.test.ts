@@ -26,6 +26,10 @@ describe('documentType', () => {
     expect(documentType(doc(null, 'Renamed report', 'ws/abc/report.docx'))).toBe('docx')
     expect(documentType(doc('application/octet-stream', 'Report.MD', null))).toBe('markdown')
     expect(documentType(doc(null, 'page.htm'))).toBe('html')
+    expect(documentType(doc(null, 'Q3 deck', 'ws/abc/deck.pptx'))).toBe('pptx')
+    expect(documentType(doc(null, 'budget.xlsm'))).toBe('xlsx')
+    expect(documentType(doc('application/vnd.ms-excel.sheet.macroEnabled.12', 'b'))).toBe('xlsx')
+    expect([typeLabels.pptx, typeLabels.xlsx]).toEqual(['PowerPoint', 'Excel'])
   })
 
   it('calls what it cannot tell apart other', () => {
@@ -36,7 +40,7 @@ describe('documentType', () => {
   })
 
   it('knows which types are read as Markdown', () => {
-    expect(documentTypes.filter(isMarkdown)).toEqual(['docx', 'markdown', 'html'])
+    expect(documentTypes.filter(isMarkdown)).toEqual(['docx', 'pptx', 'xlsx', 'markdown', 'html'])
   })
 })
 

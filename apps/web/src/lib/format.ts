@@ -1,12 +1,24 @@
 import { formatOfMimeType, formatOfName } from '@sourcebook/core/extract/detect'
 
 /** The kinds of file Sourcebook tells apart: the library's Type column and filter, the viewer. */
-export const documentTypes = ['pdf', 'docx', 'markdown', 'html', 'text', 'csv', 'other'] as const
+export const documentTypes = [
+  'pdf',
+  'docx',
+  'pptx',
+  'xlsx',
+  'markdown',
+  'html',
+  'text',
+  'csv',
+  'other',
+] as const
 export type DocumentType = (typeof documentTypes)[number]
 
 export const typeLabels: Record<DocumentType, string> = {
   pdf: 'PDF',
   docx: 'Word',
+  pptx: 'PowerPoint',
+  xlsx: 'Excel',
   markdown: 'Markdown',
   html: 'HTML',
   text: 'Text',
@@ -33,7 +45,7 @@ export function documentType(doc: {
 
 /** Extracted text of these types is Markdown (headings, lists, tables). */
 export const isMarkdown = (type: DocumentType) =>
-  type === 'docx' || type === 'html' || type === 'markdown'
+  type === 'docx' || type === 'pptx' || type === 'xlsx' || type === 'html' || type === 'markdown'
 
 const units = ['B', 'KB', 'MB', 'GB']
 

@@ -1,6 +1,6 @@
 import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
 import { atomize, Break, lineAt, type Atom } from './atoms.ts'
-import { splitSections } from './sections.ts'
+import { splitSections, type Section } from './sections.ts'
 import { countTokens } from './tokens.ts'
 
 /**
@@ -27,7 +27,7 @@ export interface ChunkOptions {
   overlapTokens?: number
 }
 
-const STRUCTURED = new Set<DocumentFormat>(['markdown', 'docx', 'html'])
+const STRUCTURED = new Set<DocumentFormat>(['markdown', 'docx', 'html', 'pptx', 'xlsx'])
 
 /** A chunk ends at the last sentence (or line) end that fills at least this share of the budget. */
 const MIN_FILL = 0.5
@@ -49,9 +49,12 @@ export function chunkDocument(
   const chunks: Chunk[] = []
   // Only Markdown-producing formats have headings; a PDF line may well start with "# of shares".
   const structured = format === undefined || STRUCTURED.has(format)
-  const sections = structured
-    ? splitSections(text)
-    : [{ start: 0, end: text.length, headingPath: [] }]
+  const sections =
+    format === 'pptx'
+      ? slideSections(text, pages)
+      : structured
+        ? splitSections(text)
+        : [{ start: 0, end: text.length, headingPath: [] }]
   for (const section of sections) {
     const records = format === 'csv'
     const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4), records)
@@ -73,6 +76,20 @@ export function chunkDocument(
     }
   }
   return chunks
+}
+
+/**
+ * A presentation's sections slide by slide, so no passage spans two slides and each keeps its
+ * slide's number (a slide's title is a heading only within its own slide).
+ */
+function slideSections(text: string, pages: PageRange[]): Section[] {
+  return pages.flatMap((page) =>
+    splitSections(text.slice(page.start, page.end)).map((section) => ({
+      ...section,
+      start: section.start + page.start,
+      end: section.end + page.start,
+    })),
+  )
 }
 
 /** [first, last] atom indexes and exact token count of each chunk of one section. */

@@ -155,14 +155,28 @@ describe('files that cannot be extracted', () => {
       /PNG image/,
     ))
 
-  it('an .xlsx spreadsheet', () =>
+  it('an .odt document', () =>
+    expectCode(
+      { bytes: buildZip([{ name: 'content.xml', data: new Uint8Array(3) }]), fileName: 'b.odt' },
+      'unsupported_type',
+      /\.odt files are not supported/,
+    ))
+
+  it('a workbook whose parts are not XML has no text', () =>
     expectCode(
       {
         bytes: buildZip([{ name: 'xl/workbook.xml', data: new Uint8Array(3) }]),
         fileName: 'b.xlsx',
       },
+      'empty_file',
+      /contains no text/,
+    ))
+
+  it('a ZIP that is not a presentation', () =>
+    expectCode(
+      { bytes: buildZip([{ name: 'a.txt', data: new Uint8Array(3) }]), fileName: 'a.pptx' },
       'unsupported_type',
-      /\.xlsx files are not supported/,
+      /not a PowerPoint file/,
     ))
 
   it('invalid UTF-8 declared as UTF-8 text', () =>

@@ -1,9 +1,13 @@
 import { ExtractError } from './errors.ts'
 import type { DocumentFormat } from './types.ts'
+import { readCentralDirectory } from './zip-guard.ts'
 
 const byExtension: Record<string, DocumentFormat> = {
   pdf: 'pdf',
   docx: 'docx',
+  pptx: 'pptx',
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
   md: 'markdown',
   markdown: 'markdown',
   html: 'html',
@@ -17,6 +21,9 @@ const byExtension: Record<string, DocumentFormat> = {
 const byMimeType: Record<string, DocumentFormat> = {
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-excel.sheet.macroenabled.12': 'xlsx',
   'text/markdown': 'markdown',
   'text/x-markdown': 'markdown',
   'text/html': 'html',
@@ -39,10 +46,28 @@ const knownBinaries: [number[], string][] = [
 const names: Record<DocumentFormat, string> = {
   pdf: 'a PDF',
   docx: 'a Word document',
+  pptx: 'a PowerPoint file',
+  xlsx: 'an Excel workbook',
   markdown: 'Markdown',
   html: 'HTML',
   text: 'text',
   csv: 'CSV',
+}
+
+const ZIPPED = new Set<DocumentFormat>(['docx', 'pptx', 'xlsx'])
+
+/** The Office format whose main part a ZIP holds, from its central directory (read, not inflated). */
+function officeFormat(bytes: Uint8Array): DocumentFormat | undefined {
+  let parts: string[]
+  try {
+    parts = readCentralDirectory(bytes).map((entry) => entry.name)
+  } catch {
+    return undefined
+  }
+  if (parts.includes('word/document.xml')) return 'docx'
+  if (parts.includes('ppt/presentation.xml')) return 'pptx'
+  if (parts.includes('xl/workbook.xml')) return 'xlsx'
+  return undefined
 }
 
 type Sniffed = 'pdf' | 'zip' | 'text' | { binary: string }
@@ -81,11 +106,17 @@ export function detectFormat(
     return 'pdf'
   }
   if (sniffed === 'zip') {
-    if (extension === 'xlsx' || extension === 'pptx' || extension === 'odt') {
+    if (extension === 'odt' || extension === 'ods' || extension === 'odp') {
       throw new ExtractError('unsupported_type', `.${extension} files are not supported yet.`)
     }
-    if (claimed !== undefined && claimed !== 'docx') throw mismatch('a ZIP archive')
-    return 'docx'
+    const format = officeFormat(bytes)
+    if (format === undefined) {
+      // Not an Office package we recognise (or a damaged one): extraction names what is wrong.
+      if (claimed !== undefined && !ZIPPED.has(claimed)) throw mismatch('a ZIP archive')
+      return claimed ?? 'docx'
+    }
+    if (claimed !== undefined && claimed !== format) throw mismatch(names[format])
+    return format
   }
   if (sniffed !== 'text') {
     if (claimed !== undefined) throw mismatch(sniffed.binary)
@@ -94,7 +125,7 @@ export function detectFormat(
       `"${fileName}" is ${sniffed.binary}, which Sourcebook cannot read.`,
     )
   }
-  if (claimed === 'pdf' || claimed === 'docx') throw mismatch('plain text')
+  if (claimed === 'pdf' || ZIPPED.has(claimed!)) throw mismatch('plain text')
   return claimed ?? 'text'
 }
 

@@ -4,8 +4,10 @@ import { detectFormat } from './detect.ts'
 import { docxToMarkdown } from './docx.ts'
 import { ExtractError } from './errors.ts'
 import { htmlToDocument } from './html.ts'
-import { onePage } from './pages.ts'
+import { joinPages, onePage } from './pages.ts'
 import { extractPdf } from './pdf.ts'
+import { pptxToSlides } from './pptx.ts'
+import { xlsxToMarkdown } from './xlsx.ts'
 import type { DocumentFormat, ExtractedDocument, ExtractInput, ExtractOptions } from './types.ts'
 
 const MB = 2 ** 20
@@ -30,6 +32,14 @@ export async function extractDocument(
   if (format === 'docx') {
     const { markdown, warnings } = await docxToMarkdown(bytes, maxUnzippedBytes)
     return finish(markdown, format, firstHeading(markdown), warnings, fileName)
+  }
+  if (format === 'pptx') {
+    const { slides, title } = await pptxToSlides(bytes, maxUnzippedBytes)
+    const { text, pages } = joinPages(slides)
+    return { ...finish(text, format, title, [], fileName), pages }
+  }
+  if (format === 'xlsx') {
+    return finish(await xlsxToMarkdown(bytes, maxUnzippedBytes), format, undefined, [], fileName)
   }
   const { text, encoding } = decodeText(bytes, declaredCharset(bytes, mimeType))
   const warnings = encoding === 'windows-1252' ? ['not UTF-8: decoded as windows-1252'] : []

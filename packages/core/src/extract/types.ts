@@ -1,4 +1,4 @@
-export type DocumentFormat = 'pdf' | 'docx' | 'markdown' | 'html' | 'text' | 'csv'
+export type DocumentFormat = 'pdf' | 'docx' | 'pptx' | 'xlsx' | 'markdown' | 'html' | 'text' | 'csv'
 
 /** Characters [start, end) of the extracted text that came from page `number` (1-based). */
 export interface PageRange {
@@ -16,7 +16,7 @@ export interface ExtractInput {
 export interface ExtractOptions {
   /** Largest input accepted, in bytes (default 100 MB, the product's per-file limit). */
   maxBytes?: number
-  /** Largest total a DOCX may inflate to, in bytes (default 128 MB: a 100 MB upload of images inflates to little more, while 200 MB of zeros deflates to 200 KB). */
+  /** Largest total a DOCX, PPTX or XLSX may inflate to, in bytes (default 128 MB: a 100 MB upload of images inflates to little more, while 200 MB of zeros deflates to 200 KB). */
   maxUnzippedBytes?: number
 }
 

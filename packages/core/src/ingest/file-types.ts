@@ -5,6 +5,9 @@ import { ExtractError } from '../extract/errors.ts'
 const SUPPORTED_TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
   md: 'text/markdown',
   markdown: 'text/markdown',
   html: 'text/html',
@@ -20,7 +23,8 @@ export function supportedMimeType(extension: string): string | undefined {
   return Object.hasOwn(SUPPORTED_TYPES, extension) ? SUPPORTED_TYPES[extension] : undefined
 }
 
-const SUPPORTED_NAMES = 'PDF, Word (.docx), Markdown, HTML, plain text and CSV files'
+const SUPPORTED_NAMES =
+  'PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx, .xlsm), Markdown, HTML, plain text and CSV files'
 const MB = 2 ** 20
 
 /** A file's extension, lower case; "v1.2" and "Dr. Smith" have none. */

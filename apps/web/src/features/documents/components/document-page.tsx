@@ -1,6 +1,6 @@
 import type * as React from 'react'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
-import { documentType } from '@/lib/format'
+import { documentType, type DocumentType } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
 import { type DocumentDetail, useDocument } from '../api/get-document'
 import { useDocumentRealtime } from '../hooks/use-document-realtime'
@@ -74,6 +74,7 @@ export function DocumentPage(props: DocumentPageProps) {
             passage={passage}
             pending={chunk.isPending}
             showText={documentType(doc) === 'pdf'}
+            where={placeUnit(documentType(doc))}
             onClear={onClearPassage}
           />
         ) : null}
@@ -91,4 +92,10 @@ export function DocumentPage(props: DocumentPageProps) {
       </div>
     </div>
   )
+}
+
+/** What a passage's page number counts: slides in a presentation; a workbook has no pages. */
+function placeUnit(type: DocumentType): 'page' | 'slide' | null {
+  if (type === 'pptx') return 'slide'
+  return type === 'xlsx' ? null : 'page'
 }

@@ -17,6 +17,7 @@ const proseClass = [
   '[&_code]:bg-muted [&_code]:rounded [&_code]:px-1 [&_code]:font-mono [&_code]:text-[13px]',
   '[&_pre]:bg-muted [&_pre]:my-3 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:p-3',
   '[&_table]:my-4 [&_table]:block [&_table]:overflow-x-auto [&_table]:text-sm',
+  '[&_table:focus-visible]:outline-ring [&_table:focus-visible]:outline-2',
   '[&_th]:border [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_th]:font-medium',
   '[&_td]:border [&_td]:px-2 [&_td]:py-1 [&_td]:align-top',
 ].join(' ')
@@ -41,6 +42,8 @@ export function MarkdownView({ markdown, range }: MarkdownViewProps) {
         rehypePlugins={rehypePlugins}
         components={{
           mark: ({ node: _node, ...props }) => <mark {...props} className={passageMarkClass} />,
+          // A table wider than the page scrolls in its own box: focusable, so keys scroll it too.
+          table: ({ node: _node, ...props }) => <table {...props} tabIndex={0} />,
         }}
         skipHtml
       >

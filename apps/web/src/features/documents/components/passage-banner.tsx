@@ -8,12 +8,25 @@ type PassageBannerProps = {
   pending: boolean
   /** PDFs show the passage's text here too: the page's highlight is matched, not exact. */
   showText: boolean
+  /** What the passage's page numbers count (default pages); null says no place. */
+  where?: 'page' | 'slide' | null
   onClear: () => void
 }
 
 /** Says which passage is highlighted and where, and lets the reader clear it. */
-export function PassageBanner({ passage, pending, showText, onClear }: PassageBannerProps) {
-  const pages = passage ? pageRange(passage.page_start, passage.page_end) : null
+export function PassageBanner({
+  passage,
+  pending,
+  showText,
+  where = 'page',
+  onClear,
+}: PassageBannerProps) {
+  const pages =
+    !passage || where === null
+      ? null
+      : where === 'slide'
+        ? pageRange(passage.page_start, passage.page_end)?.replace(/^page/, 'slide')
+        : pageRange(passage.page_start, passage.page_end)
   return (
     // Stays in view on wide screens while reading, so the highlight can always be cleared (the
     // document page keeps it stuck on phones too, under the app's top bar).

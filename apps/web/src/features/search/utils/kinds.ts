@@ -2,6 +2,8 @@
 export const DOCUMENT_KINDS = {
   pdf: 'PDF',
   docx: 'Word',
+  pptx: 'PowerPoint',
+  xlsx: 'Excel',
   html: 'HTML',
   md: 'Markdown',
   txt: 'Text',
@@ -13,6 +15,9 @@ export type DocumentKind = keyof typeof DOCUMENT_KINDS
 const kindOfMime: Record<string, DocumentKind> = {
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-excel.sheet.macroenabled.12': 'xlsx',
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/markdown': 'md',

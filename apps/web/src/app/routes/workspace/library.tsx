@@ -64,7 +64,7 @@ function EditorLibrary({ workspaceId }: { workspaceId: string }) {
             onRetry={retry}
             empty={{
               description:
-                'Drop PDFs, Word files, Markdown, HTML, CSV and text files anywhere on this page, or choose them. Sourcebook reads them, keeps their pages and makes them searchable for everyone in the workspace.',
+                'Drop PDFs, Word, PowerPoint and Excel files, Markdown, HTML, CSV and text files anywhere on this page, or choose them. Sourcebook reads them, keeps their pages and makes them searchable for everyone in the workspace.',
               action: (
                 <Button variant="outline" onClick={open}>
                   <UploadIcon aria-hidden /> Choose files

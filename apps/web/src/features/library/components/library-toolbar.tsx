@@ -45,7 +45,7 @@ export function LibraryToolbar({ query, onChange }: LibraryToolbarProps) {
         <Input
           type="search"
           aria-label="Search titles and file names"
-          placeholder="Title or file name…"
+          placeholder="Title or file name"
           className="pl-9"
           value={query.search}
           onChange={(event) => onChange({ ...query, search: event.target.value })}

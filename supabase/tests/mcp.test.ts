@@ -217,6 +217,134 @@ describe('the MCP server', () => {
     await client.close()
   })
 
+  it('asks within document_ids only: a canary outside the scope is never read', async () => {
+    const scoped = await createWorld(stack, people)
+    const fieldNotes = await addReadyDocument(
+      stack,
+      people.editor,
+      scoped.workspaceId,
+      'Field notes',
+      ['The lichens on the north wall were photographed before sampling.'],
+    )
+    const canary = await addReadyDocument(
+      stack,
+      people.editor,
+      scoped.workspaceId,
+      'Scope canary',
+      ['The scope canary phrase is violet harbour; the lichens were never sampled.'],
+    )
+    const client = await connectMcp(
+      stack.url,
+      (await tokenOf(people.viewer, scoped.workspaceId)).token,
+    )
+    type Answer = Structured<{ answer: string; citations: { document_id: string }[] }>
+    const question = 'What is the scope canary phrase about the lichens?'
+    // Unscoped, the canary is what answers: the scoped answer below can tell the difference.
+    const open = (await client.callTool({
+      name: 'ask',
+      arguments: { question },
+    })) as unknown as Answer
+    expect(open.isError).toBeFalsy()
+    expect(open.structuredContent.citations.map((c) => c.document_id)).toContain(canary.documentId)
+
+    const result = (await client.callTool({
+      name: 'ask',
+      arguments: { question, document_ids: [fieldNotes.documentId] },
+    })) as unknown as Answer
+    expect(result.isError).toBeFalsy()
+    expect(textOf(result)).not.toMatch(/violet harbour/)
+    expect(result.structuredContent.citations.length).toBeGreaterThan(0)
+    for (const citation of result.structuredContent.citations) {
+      expect(citation.document_id).toBe(fieldNotes.documentId)
+    }
+    // The private conversation keeps the scope, so a follow-up in the app stays within it.
+    const { rows } = await stack.db.pg.query(
+      `select document_ids from public.conversations where workspace_id = $1 and created_by = $2
+       order by created_at desc limit 1`,
+      [scoped.workspaceId, people.viewer.id],
+    )
+    expect(rows).toEqual([{ document_ids: [fieldNotes.documentId] }])
+    await client.close()
+  })
+
+  it('refuses document_ids of another workspace or of no document, naming them', async () => {
+    const client = await connectMcp(stack.url, (await tokenOf(people.viewer)).token)
+    const { rows } = await stack.db.pg.query(
+      `select id from public.documents where workspace_id = $1 and title = 'Canary ledger'`,
+      [otherWorkspaceId],
+    )
+    const foreign = (rows[0] as { id: string }).id
+    const nothing = '00000000-0000-4000-8000-000000000000'
+    const before = await stack.db.pg.query(`select count(*)::int as n from public.conversations`)
+    for (const name of ['ask', 'search']) {
+      const key = name === 'ask' ? 'question' : 'query'
+      const result = await client.callTool({
+        name,
+        arguments: {
+          [key]: 'tangerine lighthouse',
+          document_ids: [herbarium.documentId, foreign, nothing],
+        },
+      })
+      expect(result.isError).toBe(true)
+      expect(textOf(result)).toBe(
+        `No such document in this workspace: ${foreign}, ${nothing}. Use list_documents to find the ids.`,
+      )
+      const invalid = await client.callTool({
+        name,
+        arguments: { [key]: 'ferns', document_ids: ['herbarium'] },
+      })
+      expect(invalid.isError).toBe(true)
+      expect(textOf(invalid)).toMatch(/document_ids must be document ids \(UUIDs\)/)
+      const empty = await client.callTool({ name, arguments: { [key]: 'ferns', document_ids: [] } })
+      expect(empty.isError).toBe(true)
+      expect(textOf(empty)).toMatch(/document_ids must name at least one document/)
+    }
+    // A refused ask starts no conversation.
+    const after = await stack.db.pg.query(`select count(*)::int as n from public.conversations`)
+    expect(after.rows).toEqual(before.rows)
+    await client.close()
+  })
+
+  it('searches within document_ids and types', async () => {
+    const client = await connectMcp(stack.url, (await tokenOf(people.viewer)).token)
+    type Passages = Structured<{ passages: { document_id: string; title: string }[] }>
+    const query = 'estuary'
+    const all = (await client.callTool({
+      name: 'search',
+      arguments: { query },
+    })) as unknown as Passages
+    expect(new Set(all.structuredContent.passages.map((p) => p.title))).toEqual(
+      new Set(['Herbarium notes', 'Voyage log']),
+    )
+    const scoped = (await client.callTool({
+      name: 'search',
+      arguments: { query, document_ids: [herbarium.documentId] },
+    })) as unknown as Passages
+    expect(scoped.structuredContent.passages.map((p) => p.title)).toEqual(['Herbarium notes'])
+
+    await stack.db.pg.query(`update public.documents set mime_type = 'text/csv' where id = $1`, [
+      herbarium.documentId,
+    ])
+    try {
+      const typed = (await client.callTool({
+        name: 'search',
+        arguments: { query, types: ['csv'] },
+      })) as unknown as Passages
+      expect(typed.structuredContent.passages.map((p) => p.title)).toEqual(['Herbarium notes'])
+      const none = (await client.callTool({
+        name: 'search',
+        arguments: { query, document_ids: [herbarium.documentId], types: ['pdf'] },
+      })) as unknown as Passages
+      expect(none.structuredContent.passages).toEqual([])
+      expect(textOf(none)).toBe('No passage matches “estuary”.')
+    } finally {
+      await stack.db.pg.query(`update public.documents set mime_type = null where id = $1`, [
+        herbarium.documentId,
+      ])
+    }
+    await client.close()
+  })
+
   it('lists documents page by page and describes one', async () => {
     const client = await connectMcp(stack.url, (await tokenOf(people.viewer)).token)
     const first = (await client.callTool({

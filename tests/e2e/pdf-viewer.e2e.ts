@@ -348,6 +348,33 @@ describe('the PDF viewer', () => {
       expect(await seriousViolations(mobile)).toEqual([])
     })
 
+    it('keeps the top bar, banner and toolbar below the Reconnecting bar while offline', async () => {
+      await open(mobile, 'multi_page.pdf', 2)
+      await mobile.locator('.pdf-passage').first().waitFor({ timeout: 30_000 })
+      await mobile.evaluate(() => window.scrollBy(0, 2000))
+      await stack.halt()
+      try {
+        const reconnecting = mobile.getByText('Reconnecting…')
+        await reconnecting.waitFor({ timeout: 30_000 })
+        const boxes = await Promise.all(
+          [
+            reconnecting,
+            mobile.getByRole('button', { name: 'Open menu' }),
+            mobile.getByRole('region', { name: 'Passage' }),
+            mobile.getByRole('toolbar', { name: 'PDF' }),
+          ].map((l) => l.evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect)),
+        )
+        const [offline, bar, stuck, toolbar] = boxes
+        expect(offline!.bottom).toBeLessThanOrEqual(bar!.top)
+        expect(stuck!.top).toBeGreaterThanOrEqual(bar!.bottom)
+        expect(toolbar!.top).toBeGreaterThanOrEqual(stuck!.bottom - 1)
+        await screenshot(mobile, 'phone-pdf-passage-offline', { fullPage: false })
+      } finally {
+        await stack.restart()
+      }
+      await mobile.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 30_000 })
+    })
+
     it('keeps the outline behind a button, in a sheet', async () => {
       await open(mobile, 'bookmark_sample.pdf')
       expect(await mobile.getByRole('navigation', { name: 'Outline' }).count()).toBe(0)

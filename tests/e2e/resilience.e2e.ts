@@ -141,11 +141,20 @@ describe('resilience', () => {
     await banner(owner).waitFor()
     await unsent.getByRole('button', { name: 'Send when back' }).waitFor()
     await screenshot(owner, 'chat-offline-light', { fullPage: false })
-    await owner.emulateMedia({ colorScheme: 'dark' })
     await owner.setViewportSize({ width: 390, height: 844 })
+    // On a phone the banner sits above the top bar, never over the workspace name.
+    const bannerBox = await banner(owner).boundingBox()
+    const nameBox = await owner
+      .getByTitle('Duck studies', { exact: true })
+      .filter({ visible: true })
+      .boundingBox()
+    expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(nameBox!.y)
+    await screenshot(owner, 'chat-offline-light-phone', { fullPage: false })
+    await owner.emulateMedia({ colorScheme: 'dark' })
     await screenshot(owner, 'chat-offline-dark-phone', { fullPage: false })
-    await owner.emulateMedia({ colorScheme: 'light' })
     await owner.setViewportSize({ width: 1280, height: 800 })
+    await screenshot(owner, 'chat-offline-dark', { fullPage: false })
+    await owner.emulateMedia({ colorScheme: 'light' })
 
     await stack.restart()
     await banner(owner).waitFor({ state: 'detached', timeout: 30_000 })
@@ -177,6 +186,77 @@ describe('resilience', () => {
       .eq('conversation_id', conversation.id)
     expect(messages?.map((m) => m.role).sort()).toEqual(['assistant', 'assistant', 'user', 'user'])
     expect(await seriousViolations(owner)).toEqual([])
+  })
+
+  it('keeps an invitation and a rename made while the server is down, and makes them when back', async () => {
+    const { data: doc, error } = await ownerDb
+      .from('documents')
+      .insert({
+        workspace_id: workspaceId,
+        title: 'Pond survey',
+        file_name: 'pond.txt',
+        status: 'ready',
+        stage: 'ready',
+      })
+      .select('id')
+      .single()
+    if (error) throw error
+
+    // An invitation: the dialog keeps what was typed and says why; sent again once back.
+    await owner.goto(`${stack.url}/w/${workspaceId}/members`)
+    await owner.getByRole('button', { name: 'Invite' }).click()
+    const dialog = owner.getByRole('dialog')
+    await dialog.getByLabel('Email').fill('wren@example.com')
+    await stack.halt()
+    await dialog.getByRole('button', { name: 'Create invitation' }).click()
+    await dialog.getByText(/Lost the connection to the server/).waitFor()
+    await banner(owner).waitFor()
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('wren@example.com')
+    await screenshot(owner, 'invite-offline', { fullPage: false })
+    await stack.restart()
+    await banner(owner).waitFor({ state: 'detached', timeout: 30_000 })
+    await dialog.getByRole('button', { name: 'Create invitation' }).click()
+    await dialog.getByLabel('Invitation link').waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await owner
+      .getByRole('region', { name: 'Pending invitations' })
+      .getByText('wren@example.com')
+      .waitFor()
+
+    // A rename: the toast says the connection was lost, and its Retry renames after all.
+    await owner.goto(`${stack.url}/w/${workspaceId}/library`)
+    await owner.getByRole('button', { name: 'Actions for Pond survey' }).click()
+    await owner.getByRole('menuitem', { name: 'Rename' }).click()
+    const rename = owner.getByRole('dialog', { name: 'Rename document' })
+    await rename.getByLabel('Title').fill('Pond survey, spring')
+    await stack.halt()
+    await rename.getByRole('button', { name: 'Save' }).click()
+    const toast = owner.getByRole('listitem').filter({
+      hasText: 'Could not rename the document: Lost the connection to the server',
+    })
+    await toast.waitFor()
+    expect(await rename.getByLabel('Title').inputValue()).toBe('Pond survey, spring')
+    await owner.setViewportSize({ width: 390, height: 844 })
+    await screenshot(owner, 'rename-offline-phone', { fullPage: false })
+    await owner.setViewportSize({ width: 1280, height: 800 })
+    await owner.keyboard.press('Escape')
+    await stack.restart()
+    await banner(owner).waitFor({ state: 'detached', timeout: 30_000 })
+    await toast.getByRole('button', { name: 'Retry' }).click()
+    await owner.getByText('Document renamed').waitFor()
+    const { data: renamed } = await ownerDb
+      .from('documents')
+      .select('title')
+      .eq('id', doc.id)
+      .single()
+    expect(renamed?.title).toBe('Pond survey, spring')
+    const { data: invitations } = await ownerDb
+      .from('workspace_invitations')
+      .select('role')
+      .eq('workspace_id', workspaceId)
+      .eq('email', 'wren@example.com')
+    // Made once: the failed attempt left nothing behind.
+    expect(invitations).toEqual([{ role: 'viewer' }])
   })
 
   it('tells a teammate with the conversation open that it was deleted, and by whom', async () => {

@@ -1,7 +1,9 @@
 // ask: an answer with numbered citations from the chat function, in a new private conversation
-// of the token's person (it shows in their chat list, so the answer can be read on later).
+// of the token's person (it shows in their chat list, so the answer can be read on later),
+// scoped to the documents given, so the answer can cite nothing else.
 import { z } from 'npm:zod@4.6.7'
 import type { CallToolResult } from './deps.ts'
+import { checkDocumentIds, documentIdsInput } from './document-ids.ts'
 import { conversationLink, documentLink, pages } from './links.ts'
 import { callFunction, problemOf, ToolProblem, type Session } from './session.ts'
 
@@ -12,6 +14,7 @@ export const askInput = {
     .min(1, 'the question must not be empty')
     .max(4000, 'the question must be at most 4000 characters')
     .describe('A question about the workspace’s documents, in full sentences'),
+  document_ids: documentIdsInput('Answer only from these documents'),
 }
 
 type Citation = {
@@ -37,14 +40,20 @@ async function lastEvent(res: Response): Promise<{ event: string; data: unknown 
   return last
 }
 
-export async function ask(session: Session, args: { question: string }): Promise<CallToolResult> {
+export async function ask(
+  session: Session,
+  args: { question: string; document_ids?: string[] },
+): Promise<CallToolResult> {
   const { workspaceId } = session.grant
+  await checkDocumentIds(session, args.document_ids)
   const created = await session.db
     .from('conversations')
     .insert({
       workspace_id: workspaceId,
       title: args.question.slice(0, 200),
       visibility: 'private',
+      // The conversation's scope: chat retrieves from these documents only.
+      document_ids: args.document_ids ?? null,
     })
     .select('id')
     .single<{ id: string }>()

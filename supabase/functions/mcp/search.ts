@@ -2,6 +2,7 @@
 import { z } from 'npm:zod@4.6.7'
 import { DOCUMENT_KINDS } from '../search/input.ts'
 import type { CallToolResult } from './deps.ts'
+import { checkDocumentIds, documentIdsInput } from './document-ids.ts'
 import { documentLink, pages } from './links.ts'
 import { callFunction, problemOf, type Session } from './session.ts'
 
@@ -18,11 +19,7 @@ export const searchInput = {
     .max(50, 'limit must be between 1 and 50')
     .optional()
     .describe('How many passages (default 10, at most 50)'),
-  document_ids: z
-    .array(z.uuid('document_ids must be document ids (UUIDs)'))
-    .max(100)
-    .optional()
-    .describe('Search only these documents (ids from list_documents)'),
+  document_ids: documentIdsInput('Search only these documents'),
   types: z
     .array(z.enum(DOCUMENT_KINDS))
     .min(1)
@@ -44,6 +41,7 @@ export async function search(
   session: Session,
   args: { query: string; limit?: number; document_ids?: string[]; types?: string[] },
 ): Promise<CallToolResult> {
+  await checkDocumentIds(session, args.document_ids)
   const res = await callFunction(session, 'search', {
     workspace_id: session.grant.workspaceId,
     query: args.query,

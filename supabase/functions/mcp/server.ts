@@ -53,7 +53,8 @@ export function createServer(session: Session): McpServer {
     {
       title: 'Ask the documents',
       description:
-        'Answers a question from the workspace’s documents only, with numbered citations [n]; ' +
+        'Answers a question from the workspace’s documents only (or only those in ' +
+        'document_ids), with numbered citations [n]; ' +
         'each citation has the document title, pages, the quoted passage and a link. Says so ' +
         'when the documents do not answer. Slower than search; use it for a finished answer.',
       inputSchema: askInput,

@@ -46,7 +46,13 @@ export function atomize(
     const tokens = countWordTokens(text.slice(previousEnd, wordEnd))
     if (tokens <= maxAtomTokens)
       atoms.push({ start: match.index, end: wordEnd, tokens, breakAfter: Break.word })
-    else atoms.push(...splitWord(text, match.index, wordEnd, maxAtomTokens))
+    else {
+      const pieces = splitWord(text, match.index, wordEnd, maxAtomTokens)
+      // A long run of whitespace before the word still counts, or the chunker's estimate of a
+      // run of atoms falls far below its exact count.
+      pieces[0]!.tokens += countWordTokens(text.slice(previousEnd, match.index))
+      atoms.push(...pieces)
+    }
     previousEnd = wordEnd
   }
   // Whether the current line is a table row: a sentence end inside one is no place to cut.
@@ -91,12 +97,28 @@ export function lineAt(text: string, at: number): string {
   return text.slice(at, lineEnd < 0 ? text.length : lineEnd).trimEnd()
 }
 
-/** Halves a word (at code-point boundaries) until every piece is within the token limit. */
+// Longer words are cut in slices of this length first: halving a 2 MB word would count all its
+// tokens again at every level.
+const SLICE = 1024
+
+/** Splits a word (at code-point boundaries) into pieces within the token limit. */
 function splitWord(text: string, start: number, end: number, maxTokens: number): Atom[] {
+  const atoms: Atom[] = []
+  for (let from = start; from < end;) {
+    let to = Math.min(from + SLICE, end)
+    if (/[\udc00-\udfff]/.test(text[to] ?? '')) to++
+    atoms.push(...halve(text, from, to, maxTokens))
+    from = to
+  }
+  return atoms
+}
+
+/** Halves a word (at code-point boundaries) until every piece is within the token limit. */
+function halve(text: string, start: number, end: number, maxTokens: number): Atom[] {
   const tokens = countWordTokens(text.slice(start, end))
   if (tokens <= maxTokens || end - start <= 1)
     return [{ start, end, tokens, breakAfter: Break.word }]
   let middle = start + Math.floor((end - start) / 2)
   if (/[\udc00-\udfff]/.test(text[middle]!)) middle++
-  return [...splitWord(text, start, middle, maxTokens), ...splitWord(text, middle, end, maxTokens)]
+  return [...halve(text, start, middle, maxTokens), ...halve(text, middle, end, maxTokens)]
 }

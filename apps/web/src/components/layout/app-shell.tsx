@@ -38,18 +38,18 @@ export function AppShell({ header, nav, footer, title, children }: AppShellProps
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
 
   return (
-    <div className="flex min-h-svh">
+    <div className="flex min-h-[calc(100svh-var(--connection-banner))]">
       <a
         href="#main"
         className="bg-background focus:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px]"
       >
         Skip to content
       </a>
-      <aside className="bg-sidebar text-sidebar-foreground sticky top-0 hidden h-svh w-64 shrink-0 border-r md:block">
+      <aside className="bg-sidebar text-sidebar-foreground sticky top-(--connection-banner) hidden h-[calc(100svh-var(--connection-banner))] w-64 shrink-0 border-r md:block">
         <SidebarBody header={header} nav={nav} footer={footer} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="bg-background/95 sticky top-0 z-30 flex items-center gap-2 border-b px-2 py-2 backdrop-blur md:hidden">
+        <div className="bg-background/95 sticky top-(--connection-banner) z-30 flex items-center gap-2 border-b px-2 py-2 backdrop-blur md:hidden">
           <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setOpen(true)}>
             <MenuIcon />
           </Button>

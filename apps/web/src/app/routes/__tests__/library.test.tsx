@@ -157,7 +157,7 @@ describe('library', () => {
     ).toBeInTheDocument()
     expect(within(await rowOf('Tide tables')).getByText('tides.csv')).toBeInTheDocument()
 
-    const search = screen.getByRole('searchbox', { name: 'Search titles' })
+    const search = screen.getByRole('searchbox', { name: 'Search titles and file names' })
     await user.type(search, 'tides.csv')
     expect(titles()).toEqual(['Tide tables'])
     await user.clear(search)
@@ -226,7 +226,10 @@ describe('library', () => {
     // A processing document that stopped moving long ago was interrupted.
     expect(within(await rowOf('Old upload.txt')).getByText('Interrupted')).toBeInTheDocument()
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search titles' }), 'migration')
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search titles and file names' }),
+      'migration',
+    )
     expect(titles()).toEqual(['Zebra migration.pdf', 'Migration routes.csv'])
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }))

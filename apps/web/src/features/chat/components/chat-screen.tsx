@@ -46,7 +46,7 @@ export function ChatScreen({ workspaceId, userId, conversationId, children }: Ch
     />
   )
   return (
-    <div className="flex h-[calc(100svh-3.3rem)] md:h-svh">
+    <div className="flex h-[calc(100svh-3.3rem-var(--connection-banner))] md:h-[calc(100svh-var(--connection-banner))]">
       <aside
         className={cn('hidden w-64 shrink-0 border-r md:block', citing && 'lg:hidden 2xl:block')}
         aria-label="Conversation list"

@@ -4,7 +4,7 @@ import { documentType, type DocumentType } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
 import { type DocumentDetail, useDocument } from '../api/get-document'
 import { useDocumentRealtime } from '../hooks/use-document-realtime'
-import { useStickyBottom } from '../hooks/use-sticky-bottom'
+import { useElementHeight } from '../hooks/use-element-height'
 import { DocumentContent } from './document-content'
 import { DocumentEditActions } from './document-edit-actions'
 import { DocumentHeader } from './document-header'
@@ -43,7 +43,7 @@ export function DocumentPage(props: DocumentPageProps) {
   const document = useDocument(documentId)
   const chunk = useChunk(documentId, chunkId)
   useDocumentRealtime(documentId)
-  const [bannerRef, bannerBottom] = useStickyBottom<HTMLDivElement>()
+  const [bannerRef, bannerHeight] = useElementHeight<HTMLDivElement>()
 
   if (document.isPending) return <PageSkeleton />
   const doc = document.data
@@ -51,7 +51,15 @@ export function DocumentPage(props: DocumentPageProps) {
   const passage = chunk.data ?? null
   return (
     // The PDF toolbar sticks just under the banner (or the phone's app bar): never over it.
-    <div style={{ '--pdf-sticky-top': `${bannerBottom}px` } as React.CSSProperties}>
+    // The banner sticks below the phone's app bar (53px) and the connection bar, if shown.
+    <div
+      className="[--passage-top:calc(53px+var(--connection-banner))] md:[--passage-top:var(--connection-banner)]"
+      style={
+        {
+          '--pdf-sticky-top': `calc(var(--passage-top) + ${bannerHeight}px)`,
+        } as React.CSSProperties
+      }
+    >
       <DocumentHeader
         doc={doc}
         actions={
@@ -66,9 +74,8 @@ export function DocumentPage(props: DocumentPageProps) {
           </>
         }
       />
-      {/* Stays in view while reading, so the highlight can always be cleared; on phones below
-          the app shell's sticky top bar (53px). */}
-      <div ref={bannerRef} className="sticky top-[53px] z-20 md:top-0">
+      {/* Stays in view while reading, so the highlight can always be cleared. */}
+      <div ref={bannerRef} className="sticky top-(--passage-top) z-20">
         {chunkId && doc.status === 'ready' ? (
           <PassageBanner
             passage={passage}

@@ -36,7 +36,7 @@ type LibraryToolbarProps = {
   onChange: (query: LibraryQuery) => void
 }
 
-/** Search titles, filter by status and type, choose the order. */
+/** Search titles and file names, filter by status and type, choose the order. */
 export function LibraryToolbar({ query, onChange }: LibraryToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2 px-4 py-3 sm:px-8">
@@ -44,8 +44,8 @@ export function LibraryToolbar({ query, onChange }: LibraryToolbarProps) {
         <SearchIcon className="text-muted-foreground absolute top-2.5 left-3 size-4" aria-hidden />
         <Input
           type="search"
-          aria-label="Search titles"
-          placeholder="Search titles…"
+          aria-label="Search titles and file names"
+          placeholder="Title or file name"
           className="pl-9"
           value={query.search}
           onChange={(event) => onChange({ ...query, search: event.target.value })}

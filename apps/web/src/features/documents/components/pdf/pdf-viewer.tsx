@@ -7,7 +7,7 @@ import { useElementWidth } from '../../hooks/use-element-width'
 import { useMediaQuery } from '../../hooks/use-media-query'
 import { usePdfFind } from '../../hooks/use-pdf-find'
 import { usePdfOutline } from '../../hooks/use-pdf-outline'
-import { useStickyBottom } from '../../hooks/use-sticky-bottom'
+import { useElementHeight } from '../../hooks/use-element-height'
 import { stepMatch } from '../../utils/find-in-pdf'
 import { fitWidthScale, zoomIn, zoomOut } from '../../utils/pdf-zoom'
 import type { FoundPart } from './find-marks'
@@ -39,7 +39,7 @@ export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
   const [failed, setFailed] = useState(false)
   const [widthRef, width] = useElementWidth<HTMLDivElement>()
   const [pages, pagesRef] = useState<HTMLDivElement | null>(null)
-  const [toolbarRef, toolbarBottom, toolbar] = useStickyBottom<HTMLDivElement>()
+  const [toolbarRef, toolbarHeight, toolbar] = useElementHeight<HTMLDivElement>()
   const wide = useMediaQuery('(min-width: 768px)')
   // Fit width until the reader zooms: pages then follow the column as the window narrows.
   const [zoom, setZoom] = useState<number | 'fit'>('fit')
@@ -158,7 +158,11 @@ export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
   return (
     <div
       className="grid gap-3"
-      style={{ '--pdf-scroll-margin': `${toolbarBottom + 8}px` } as React.CSSProperties}
+      style={
+        {
+          '--pdf-scroll-margin': `calc(var(--pdf-sticky-top, 0px) + ${toolbarHeight + 8}px)`,
+        } as React.CSSProperties
+      }
     >
       <div
         ref={toolbarRef}

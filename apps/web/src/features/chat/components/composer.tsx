@@ -144,7 +144,7 @@ export function Composer({
           placeholder={
             placeholder ??
             (mentionOptions && onMention
-              ? 'Ask about your documents… (@ adds one)'
+              ? 'Ask a question… @ adds a document'
               : 'Ask about your documents…')
           }
           aria-autocomplete={mentionOptions && onMention ? 'list' : undefined}

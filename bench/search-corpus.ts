@@ -36,9 +36,15 @@ export async function readPassages(scifact: CorpusEntry[], financeDir: string) {
   return passages
 }
 
-/** A deterministic generator, so every run indexes the same text. */
-function random(seed: number) {
-  return () => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32
+/** Drops 15% of a text's words, deterministically: every run indexes the same text. */
+function wordDropper() {
+  let seed = 42
+  const rand = () => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32
+  return (text: string) =>
+    text
+      .split(' ')
+      .filter(() => rand() > 0.15)
+      .join(' ')
 }
 
 /**
@@ -52,12 +58,7 @@ export async function loadPassages(
   count: number,
   progress: (done: number) => void,
 ) {
-  const rand = random(42)
-  const perturb = (text: string) =>
-    text
-      .split(' ')
-      .filter(() => rand() > 0.15)
-      .join(' ')
+  const perturb = wordDropper()
   for (let done = 0; done < count; done += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - done) }, (_, i) => {
       const passage = passages[(done + i) % passages.length]!
@@ -131,12 +132,7 @@ export async function loadLibrary(
   count: number,
   progress: (done: number) => void,
 ) {
-  const rand = random(42)
-  const perturb = (text: string) =>
-    text
-      .split(' ')
-      .filter(() => rand() > 0.15)
-      .join(' ')
+  const perturb = wordDropper()
   let done = 0
   for (let i = 0; done < count;) {
     const batch: (LibraryDocument & { id: string })[] = []

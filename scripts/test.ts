@@ -46,6 +46,19 @@ const steps: Step[] = [
     report: join(reports, 'unit.json'),
   },
   {
+    // The suites listed in test-postgres.ts again, against a throwaway Postgres 15 cluster.
+    name: 'on Postgres 15 (vitest)',
+    command: [
+      'node',
+      'scripts/test-postgres.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'postgres.json')}`,
+    ],
+    report: join(reports, 'postgres.json'),
+    when: () => existsSync('/usr/lib/postgresql/15/bin/initdb'),
+  },
+  {
     name: 'end-to-end (Chromium)',
     command: [
       bin('vitest'),

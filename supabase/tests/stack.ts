@@ -12,6 +12,7 @@ import {
   startLocalbase,
 } from '../../packages/localbase/src/index.ts'
 import type { RequestContext } from '../../packages/localbase/src/db/database.ts'
+import { scratchDatabase } from '../../packages/localbase/test/scratch-database.ts'
 
 /** This repository's root: localbase runs its real supabase/ folder. */
 const workdir = new URL('../..', import.meta.url).pathname
@@ -24,6 +25,7 @@ export type Stack = Localbase & { stop(): Promise<void> }
  */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-db-test-'))
+  const database = await scratchDatabase(dataDir)
   const lb = await startLocalbase({
     workdir,
     port: 0,
@@ -33,6 +35,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       PORT: '',
       HOST: '',
       DATA_DIR: '',
+      DATABASE_URL: database?.url ?? '',
       ...relaxedAuthLimits,
       // The functions sign access tokens' short-lived JWTs with the project's secret.
       ACCESS_TOKEN_JWT_SECRET: DEFAULT_JWT_SECRET,
@@ -44,6 +47,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     stop: async () => {
       await lb.stop()
       rmSync(dataDir, { recursive: true, force: true })
+      await database?.drop()
     },
   }
 }

@@ -11,6 +11,8 @@ const usage = `Usage: localbase start [options]
   --port N          API port (env PORT, default 54321)
   --host HOST       address to listen on (env HOST, default 127.0.0.1)
   --data-dir DIR    database and files (env DATA_DIR, default <workdir>/.sourcebook)
+  --db-url URL      use this Postgres (15+, with pgvector) instead of PGlite in the data
+                    dir (env DATABASE_URL); files stay in the data dir
   --db-port N       also expose a Postgres wire-protocol endpoint (e.g. 54322)
   --serve DIR       serve a built web app at /`
 
@@ -21,6 +23,7 @@ const { values, positionals } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string' },
     'data-dir': { type: 'string' },
+    'db-url': { type: 'string' },
     'db-port': { type: 'string' },
     serve: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -58,12 +61,20 @@ try {
     port: values.port ? Number(values.port) : undefined,
     host: values.host,
     dataDir: values['data-dir'],
+    dbUrl: values['db-url'],
     dbPort: values['db-port'] ? Number(values['db-port']) : null,
     serveDir: values.serve,
   })
   let socket: PGLiteSocketServer | null = null
-  if (lb.config.dbPort) {
-    socket = new PGLiteSocketServer({ db: lb.db.pg, port: lb.config.dbPort, host: lb.config.host })
+  if (lb.config.dbPort && !lb.db.engine.pglite) {
+    throw new Error('--db-port exposes PGlite; with --db-url, connect to that Postgres directly')
+  }
+  if (lb.config.dbPort && lb.db.engine.pglite) {
+    socket = new PGLiteSocketServer({
+      db: lb.db.engine.pglite,
+      port: lb.config.dbPort,
+      host: lb.config.host,
+    })
     await socket.start()
   }
   const { keys } = lb.config

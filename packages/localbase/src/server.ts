@@ -61,7 +61,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   let db: Database | null = null
   let stopReaper = () => {}
   try {
-    db = await openDatabase(config.dataDir)
+    db = await openDatabase(config.dataDir, config.dbUrl)
     await applyMigrations(db, config.supabaseDir)
     await applySeed(db, config.supabaseDir, config.seedPaths)
     // Before the first request, so no one sees a document a crash left half-imported.

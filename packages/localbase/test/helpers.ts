@@ -4,6 +4,7 @@ import { isAbsolute, join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { type Localbase, startLocalbase } from '../src/index.ts'
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../src/config/keys.ts'
+import { scratchDatabase } from './scratch-database.ts'
 
 export const fixtures = new URL('./fixtures/', import.meta.url).pathname
 
@@ -24,11 +25,19 @@ export async function startTestStack(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'localbase-test-'))
+  const database = await scratchDatabase(dataDir)
   const lb = await startLocalbase({
     workdir: isAbsolute(project) ? project : join(fixtures, project),
     port: 0,
     dataDir,
-    env: { ...process.env, PORT: '', HOST: '', DATA_DIR: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      DATABASE_URL: database?.url ?? '',
+      ...options.env,
+    },
   })
   const client = (key = DEFAULT_ANON_KEY) =>
     createClient(lb.url, key, { auth: { persistSession: false, autoRefreshToken: false } })
@@ -39,7 +48,9 @@ export async function startTestStack(
     admin: () => client(DEFAULT_SERVICE_ROLE_KEY),
     stop: async () => {
       await lb.stop()
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+      if (options.dataDir) return
+      rmSync(dataDir, { recursive: true, force: true })
+      await database?.drop()
     },
   }
 }

@@ -20,6 +20,8 @@ export type LocalbaseConfig = {
   host: string
   port: number
   dataDir: string
+  /** A Postgres server to use instead of PGlite in the data dir (DATABASE_URL, --db-url). */
+  dbUrl: string | null
   dbPort: number | null
   serveDir: string | null
   keys: Keys
@@ -100,6 +102,7 @@ export type ConfigOptions = {
   host?: string
   port?: number
   dataDir?: string
+  dbUrl?: string | null
   dbPort?: number | null
   serveDir?: string | null
   env?: NodeJS.ProcessEnv
@@ -180,6 +183,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
     host,
     port,
     dataDir: resolve(workdir, options.dataDir ?? (env.DATA_DIR || '.sourcebook')),
+    dbUrl: options.dbUrl || env.DATABASE_URL || null,
     dbPort: options.dbPort ?? null,
     serveDir: options.serveDir ? resolve(workdir, options.serveDir) : null,
     keys: keysFromEnv(env),

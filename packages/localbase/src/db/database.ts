@@ -1,9 +1,41 @@
-import { mkdirSync } from 'node:fs'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { extensions } from './extensions.ts'
-import { pipelinedRead } from './pipeline.ts'
+import type { PGlite } from '@electric-sql/pglite'
 
-export type { Transaction }
+/** One statement's answer, as both engines return it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers name their row type or read loosely, as with PGlite
+export type Results<T = Record<string, any>> = {
+  rows: T[]
+  affectedRows?: number
+  fields: { name: string; dataTypeID: number }[]
+}
+
+/** What services may do inside a transaction: the only database surface they see. */
+export interface Transaction {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Results
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<Results<T>>
+  /** Runs one or more statements without parameters (migrations, `set local`). */
+  exec(sql: string): Promise<Results[]>
+}
+
+/** The database as a whole, outside any request: owner rights, transactions and NOTIFY. */
+export interface Session extends Transaction {
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>
+  readonly closed: boolean
+}
+
+/** A statement sent before a read, in the same transaction. */
+export type Statement = { sql: string; values: unknown[] }
+
+/** One Postgres underneath localbase: PGlite in-process or a server reached over `pg`. */
+export interface Engine {
+  readonly kind: 'pglite' | 'postgres'
+  readonly session: Session
+  /** The PGlite instance, for what only it can do (the --db-port socket, data-dir dumps). */
+  readonly pglite: PGlite | null
+  /** Runs `prelude` then `sql` in one read-only transaction; returns the rows of `sql`. */
+  read(prelude: Statement[], sql: string, values: unknown[]): Promise<Record<string, unknown>[]>
+  close(): Promise<void>
+}
 
 /** Who is asking, as PostgREST would put it into the transaction (docs §2.7). */
 export type RequestContext = {
@@ -18,77 +50,50 @@ export type RequestContext = {
   settings?: Record<string, string>
 }
 
-/**
- * PGlite's start-up settings. Postgres' default 128 MB of shared buffers holds less than
- * search's working set at 100,000 chunks (rows, GIN index, content for snippets), and a
- * miss is a read through the WASM file system. Memory is only taken as pages are read.
- */
-export const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=512MB']
-
-/**
- * The only door to Postgres. PGlite is a single connection, so every call here is
- * serialised by PGlite itself; keep transactions short.
- */
+/** The only door to Postgres, whichever engine is underneath. */
 export class Database {
-  readonly pg: PGlite
-  private constructor(pg: PGlite) {
-    this.pg = pg
+  readonly engine: Engine
+  constructor(engine: Engine) {
+    this.engine = engine
   }
 
-  static async open(dataDir: string | null): Promise<Database> {
-    if (dataDir) mkdirSync(dataDir, { recursive: true })
-    const pg = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      extensions,
-      startParams,
-    })
-    return new Database(pg)
-  }
-
-  static wrap(pg: PGlite): Database {
-    return new Database(pg)
+  /** Owner access outside a request: bookkeeping, tests, LISTEN. */
+  get pg(): Session {
+    return this.engine.session
   }
 
   /** One transaction with the caller's role and claims; RLS applies. */
   async asUser<T>(ctx: RequestContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (tx) => {
+    return this.engine.session.transaction(async (tx) => {
       await tx.query(contextSql, contextParams(ctx))
       return fn(tx)
     })
   }
 
   /**
-   * One read-only statement as the caller, in a single round trip (see pipeline.ts). The
-   * implicit transaction commits, so use it only where nothing may need rolling back.
+   * One read-only statement as the caller, in as few round trips as the engine allows. The
+   * transaction commits, so use it only where nothing may need rolling back.
    */
   async readAsUser(
     ctx: RequestContext,
     sql: string,
     values: unknown[],
   ): Promise<Record<string, unknown>[]> {
-    return pipelinedRead(
-      this.pg,
-      [
-        { sql: contextSql, values: contextParams(ctx) },
-        { sql: 'set transaction read only', values: [] },
-      ],
-      sql,
-      values,
-    )
+    return this.engine.read([{ sql: contextSql, values: contextParams(ctx) }], sql, values)
   }
 
   /** One transaction as the database owner, for localbase's own bookkeeping. */
   async asService<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pg.transaction(fn)
+    return this.engine.session.transaction(fn)
   }
 
   async close(): Promise<void> {
-    if (!this.pg.closed) await this.pg.close()
+    await this.engine.close()
   }
 }
 
 // One statement sets the whole request context, transaction-local, as PostgREST does.
-const contextSql = `select set_config('role', $1, true),
+export const contextSql = `select set_config('role', $1, true),
   set_config('request.jwt.claims', $2, true),
   set_config('request.jwt.claim.sub', coalesce($2::jsonb ->> 'sub', ''), true),
   set_config('request.jwt.claim.role', $1, true),

@@ -10,9 +10,11 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Database, startParams } from './database.ts'
+import { Database } from './database.ts'
 import { extensions } from './extensions.ts'
 import { applyPlatform } from './migrate.ts'
+import { PGliteEngine, startParams } from './pglite-engine.ts'
+import { PostgresEngine } from './postgres-engine.ts'
 
 const platformDir = new URL('./sql/', import.meta.url)
 
@@ -31,15 +33,29 @@ function isEmptyDir(dir: string): boolean {
 }
 
 /**
- * Opens the data dir. A new one starts from a cached template (initdb plus the platform
- * SQL, made once per machine), which turns seconds of start-up into a copy.
+ * Opens the database: the Postgres at `dbUrl` when given, else PGlite in the data dir. A new
+ * data dir starts from a cached template (initdb plus the platform SQL, made once per
+ * machine), which turns seconds of start-up into a copy.
  */
-export async function openDatabase(dataDir: string | null): Promise<Database> {
+export async function openDatabase(
+  dataDir: string | null,
+  dbUrl?: string | null,
+): Promise<Database> {
+  if (dbUrl) {
+    const setup = new Database(new PostgresEngine(dbUrl))
+    try {
+      await applyPlatform(setup)
+    } finally {
+      await setup.close()
+    }
+    // Fresh connections, which read the database's search_path the platform SQL just set.
+    return new Database(new PostgresEngine(dbUrl))
+  }
   if (dataDir && isEmptyDir(dataDir)) {
     const template = join(tmpdir(), `localbase-template-${platformHash()}.tar.gz`)
     if (!existsSync(template)) {
       const seed = await PGlite.create({ extensions })
-      const db = Database.wrap(seed)
+      const db = new Database(new PGliteEngine(seed))
       await applyPlatform(db)
       const dump = await seed.dumpDataDir('gzip')
       await seed.close()
@@ -54,11 +70,11 @@ export async function openDatabase(dataDir: string | null): Promise<Database> {
       startParams,
       loadDataDir: new Blob([readFileSync(template)]),
     })
-    const db = Database.wrap(pg)
+    const db = new Database(new PGliteEngine(pg))
     await applyPlatform(db)
     return db
   }
-  const db = await Database.open(dataDir)
+  const db = new Database(await PGliteEngine.open(dataDir))
   await applyPlatform(db)
   return db
 }

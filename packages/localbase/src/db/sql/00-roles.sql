@@ -27,7 +27,10 @@ grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
-alter database postgres set search_path = "$user", public, extensions;
+-- The database localbase was given, which on a shared server need not be called postgres.
+do $$ begin
+  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+end $$;
 
 grant usage on schema public to postgres, anon, authenticated, service_role;
 grant create on schema public to postgres, service_role;

@@ -1,10 +1,13 @@
 // REST throughput: single-row selects by primary key under RLS, over keep-alive HTTP at
 // concurrency 16 from a separate process, next to the same read (one pipelined round trip as
-// the caller, as REST runs a GET) issued directly on PGlite in process.
-// Prints a summary and a final JSON line. Run: node bench/rest.ts
+// the caller, as REST runs a GET) issued directly on the database in process. With
+// `--db-url postgresql://superuser@host/db` it measures PGlite and that Postgres (a scratch
+// database made there) one after the other and prints them side by side.
+// Prints a summary and a final JSON line. Run: node bench/rest.ts [--db-url URL]
 import { fork } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
 import { DEFAULT_ANON_KEY } from '../packages/localbase/src/config/keys.ts'
 import { signIn } from '../packages/localbase/test/fixtures/rest/users.ts'
 import { startTestStack } from '../packages/localbase/test/helpers.ts'
@@ -63,8 +66,17 @@ function runChild(url: string, token: string, count: number): Promise<ClientResu
 const percentile = (sorted: number[], p: number) =>
   Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) * 100) / 100
 
-async function main() {
-  const stack = await startTestStack('rest')
+type Summary = {
+  engine: string
+  failures: number
+  rps: number
+  p50Ms: number
+  p95Ms: number
+  inProcessTps: number
+}
+
+async function measure(engine: string, databaseServer: string | null): Promise<Summary> {
+  const stack = await startTestStack('rest', { databaseServer })
   try {
     const user = await signIn(stack, 'bench@example.test')
     await stack.db.pg.query(
@@ -74,7 +86,6 @@ async function main() {
     await runChild(stack.url, user.token, 500)
     const http = await runChild(stack.url, user.token, REQUESTS)
     const sorted = http.latencies.sort((a, b) => a - b)
-    const rps = Math.round(REQUESTS / http.seconds)
 
     const context = { role: 'authenticated', claims: { sub: user.id, role: 'authenticated' } }
     const sql = `select coalesce(json_agg(_r), '[]')::text as body from (select * from public.notes where id = $1) _r`
@@ -82,27 +93,29 @@ async function main() {
     for (let i = 0; i < REQUESTS; i++) {
       await stack.db.readAsUser(context, sql, [(i % ROWS) + 1])
     }
-    const pgliteTps = Math.round(REQUESTS / ((performance.now() - start) / 1000))
-
-    const summary = {
-      bench: 'rest',
-      requests: REQUESTS,
-      concurrency: CONCURRENCY,
+    return {
+      engine,
       failures: http.failures,
-      rps,
+      rps: Math.round(REQUESTS / http.seconds),
       p50Ms: percentile(sorted, 0.5),
       p95Ms: percentile(sorted, 0.95),
-      pgliteTps,
-      ratio: Math.round((rps / pgliteTps) * 100) / 100,
+      inProcessTps: Math.round(REQUESTS / ((performance.now() - start) / 1000)),
     }
-    console.log(
-      `HTTP  ${rps} req/s  p50 ${summary.p50Ms} ms  p95 ${summary.p95Ms} ms  (${http.failures} failures)`,
-    )
-    console.log(`PGlite in process  ${pgliteTps} reads/s  ratio ${summary.ratio}`)
-    console.log(JSON.stringify(summary))
   } finally {
     await stack.stop()
   }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { 'db-url': { type: 'string' } } })
+  const runs = [await measure('PGlite', null)]
+  if (values['db-url']) runs.push(await measure('Postgres', values['db-url']))
+  for (const r of runs) {
+    console.log(
+      `${r.engine.padEnd(9)} HTTP ${r.rps} req/s  p50 ${r.p50Ms} ms  p95 ${r.p95Ms} ms  (${r.failures} failures)  in process ${r.inProcessTps} reads/s  ratio ${Math.round((r.rps / r.inProcessTps) * 100) / 100}`,
+    )
+  }
+  console.log(JSON.stringify({ bench: 'rest', requests: REQUESTS, concurrency: CONCURRENCY, runs }))
 }
 
 if (process.argv[2] === '--client') {

@@ -9,6 +9,7 @@
 //   FinanceBench development questions in turn: what the document score costs.
 // Prints a summary and a final JSON line.
 // Run: node bench/search.ts [--corpus scifact|library] [--dataset ../shared/data/scifact]
+//      [--db-url postgresql://superuser@host/db: PGlite and that Postgres side by side]
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -20,6 +21,7 @@ import { loadBeir } from '../scripts/eval/beir.ts'
 import { signInConfirmedUser } from '../scripts/eval/confirmed-user.ts'
 import { readQuestions } from '../scripts/eval/library/questions.ts'
 import { loadLibrary, loadPassages, readLibrary, readPassages } from './search-corpus.ts'
+import { sideBySide } from './side-by-side.ts'
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300)
@@ -29,8 +31,14 @@ const { values } = parseArgs({
   options: {
     corpus: { type: 'string', default: 'scifact' },
     dataset: { type: 'string', default: join(data, 'scifact') },
+    'db-url': { type: 'string' },
   },
 })
+if (values['db-url']) {
+  const args = ['--corpus', values.corpus!, '--dataset', values.dataset!]
+  await sideBySide(new URL(import.meta.url).pathname, args, values['db-url'])
+  process.exit(0)
+}
 if (values.corpus !== 'scifact' && values.corpus !== 'library') {
   console.error(`--corpus is scifact or library, not ${values.corpus}`)
   process.exit(2)

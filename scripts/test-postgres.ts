@@ -43,7 +43,8 @@ function pgRun(program: string, args: string[]): void {
   const command = asRoot
     ? ['runuser', '-u', 'postgres', '--', join(pgBin, program), ...args]
     : [join(pgBin, program), ...args]
-  const run = spawnSync(command[0]!, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] })
+  // Errors go to stderr; initdb's and pg_ctl's chatter on stdout is dropped.
+  const run = spawnSync(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] })
   if (run.status !== 0) throw new Error(`${program} failed (${run.status ?? run.signal})`)
 }
 

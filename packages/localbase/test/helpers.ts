@@ -22,10 +22,15 @@ export type TestStack = Localbase & {
  */
 export async function startTestStack(
   project = 'basic',
-  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    dataDir?: string
+    env?: NodeJS.ProcessEnv
+    /** A Postgres server to make this stack's database on; null for PGlite. */
+    databaseServer?: string | null
+  } = {},
 ): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'localbase-test-'))
-  const database = await scratchDatabase(dataDir)
+  const database = await scratchDatabase(dataDir, options.databaseServer)
   const lb = await startLocalbase({
     workdir: isAbsolute(project) ? project : join(fixtures, project),
     port: 0,

@@ -14,8 +14,8 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString()
 }
 
-async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl! })
+async function onServer<T>(server: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server })
   await client.connect()
   try {
     return await fn(client)
@@ -24,21 +24,25 @@ async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** The database for `dataDir`, created empty on first use; null when testing on PGlite. */
+/**
+ * The database for `dataDir` on `server` (by default LOCALBASE_TEST_DATABASE_URL), created
+ * empty on first use; null when testing on PGlite.
+ */
 export async function scratchDatabase(
   dataDir: string,
+  server = testDatabaseUrl,
 ): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (!testDatabaseUrl) return null
+  if (!server) return null
   const name = `lb_test_${createHash('sha1').update(dataDir).digest('hex').slice(0, 16)}`
-  await onServer(async (client) => {
+  await onServer(server, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
     if (!rowCount) await client.query(`create database "${name}" template template0`)
   })
   return {
-    url: withDatabase(testDatabaseUrl, name),
+    url: withDatabase(server, name),
     drop: () =>
-      onServer((client) => client.query(`drop database if exists "${name}" with (force)`)).then(
-        () => {},
-      ),
+      onServer(server, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      ).then(() => {}),
   }
 }

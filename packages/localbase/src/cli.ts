@@ -48,6 +48,13 @@ function signingKeysLine(config: LocalbaseConfig): string {
   return `\n  Signing key      ${current.alg} ${current.kid}${rest}`
 }
 
+/** Which Postgres holds the data, without the password of a --db-url. */
+function databaseLine(config: LocalbaseConfig): string {
+  if (!config.dbUrl) return 'PGlite, in the data dir'
+  const url = new URL(config.dbUrl)
+  return `Postgres ${url.username ? `${url.username}@` : ''}${url.host}${url.pathname}`
+}
+
 function mailTarget(config: LocalbaseConfig, url: string): string {
   const { smtp } = config.auth
   if (smtp) return `SMTP ${smtp.host}:${smtp.port}, from ${smtp.adminEmail}`
@@ -86,6 +93,7 @@ try {
   Auth             ${lb.url}/auth/v1
   Mail             ${mailTarget(lb.config, lb.url)}
   Health           ${lb.url}/health${lb.config.dbPort ? `\n  DB URL           postgresql://postgres:postgres@${lb.config.host}:${lb.config.dbPort}/postgres` : ''}${lb.config.serveDir ? `\n  App              ${lb.url}/` : ''}
+  Database         ${databaseLine(lb.config)}
   Data dir         ${lb.config.dataDir}
 
   Publishable key  ${keys.publishableKey}

@@ -33,6 +33,24 @@ function isEmptyDir(dir: string): boolean {
 }
 
 /**
+ * Roles are shared by every database of a server, so two localbases setting up databases on
+ * one server at once can both create or grant the same role: 23505 (duplicate role) or
+ * XX000 (tuple concurrently updated). The failed file rolled back; trying again finds the
+ * role there.
+ */
+async function applyPlatformRacing(db: Database): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyPlatform(db)
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (attempt >= 5 || (code !== '23505' && code !== 'XX000')) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+    }
+  }
+}
+
+/**
  * Opens the database: the Postgres at `dbUrl` when given, else PGlite in the data dir. A new
  * data dir starts from a cached template (initdb plus the platform SQL, made once per
  * machine), which turns seconds of start-up into a copy.
@@ -44,7 +62,7 @@ export async function openDatabase(
   if (dbUrl) {
     const setup = new Database(new PostgresEngine(dbUrl))
     try {
-      await applyPlatform(setup)
+      await applyPlatformRacing(setup)
     } finally {
       await setup.close()
     }

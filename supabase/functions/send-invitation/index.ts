@@ -35,6 +35,10 @@ Deno.serve(async (req) => {
     )
     .eq('id', invitationId)
     .maybeSingle()
+  // 42501: an anonymous caller may not read invitation links at all. Postgres 15 says so even
+  // when RLS leaves no invitation to embed them in (newer versions answer no rows): the
+  // same answer as no invitation either way.
+  if (error?.code === '42501') return fail(404, 'invitation_not_found', 'No such invitation')
   if (error) return fail(502, 'read_failed', `Could not read the invitation: ${error.message}`)
   // Untyped, PostgREST's to-one embeds read as lists; each is one object at run time.
   const token = [invitation?.secret].flat()[0]?.token

@@ -56,6 +56,12 @@ export class ChangeFeed {
     await this.running
   }
 
+  /** Drains what is queued now (and anything woken meanwhile); resolves when done. */
+  async catchUp(): Promise<void> {
+    this.wake()
+    await this.running
+  }
+
   private wake(): void {
     if (this.running) {
       this.again = true

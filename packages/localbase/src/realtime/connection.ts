@@ -10,7 +10,13 @@ import type { Presence } from './presence.ts'
 const MAX_TIMER_MS = 2 ** 31 - 1
 const IDLE_TIMEOUT_MS = 60_000
 
-export type Realtime = { ctx: ServiceContext; hub: Hub; presence: Presence }
+export type Realtime = {
+  ctx: ServiceContext
+  hub: Hub
+  presence: Presence
+  /** Settles every change committed so far, before a new subscriber starts listening. */
+  catchUp: () => Promise<void>
+}
 
 /**
  * One Phoenix socket (docs §4.2-4.4): heartbeat on `phoenix`, phx_join/phx_leave, broadcast,
@@ -152,6 +158,9 @@ export class Connection implements Peer {
       if (parsed.ok) bindings.push({ id, subscription: parsed.value })
       else errors.push(parsed.error)
     }
+    // A subscriber hears changes committed after it joined, not the queue's backlog: on a
+    // Postgres server the NOTIFY that drains it can still be on its way.
+    if (bindings.length) await this.rt.catchUp()
     // The socket may have closed while the token and policies were checked.
     if (this.ws.readyState !== this.ws.OPEN) return
     const channel: Channel = {

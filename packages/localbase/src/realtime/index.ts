@@ -14,8 +14,8 @@ import { Presence } from './presence.ts'
 /** Supabase Realtime at /realtime/v1: the Phoenix socket, broadcast over HTTP, postgres_changes. */
 export async function createRealtimeService(ctx: ServiceContext): Promise<Service> {
   const hub = new Hub()
-  const rt: Realtime = { ctx, hub, presence: new Presence(hub) }
   const feed = new ChangeFeed(ctx, hub)
+  const rt: Realtime = { ctx, hub, presence: new Presence(hub), catchUp: () => feed.catchUp() }
   await feed.start()
   const wss = new WebSocketServer({ noServer: true, maxPayload: 3 * 1024 * 1024 })
 

@@ -19,8 +19,11 @@ export async function parseHtml(html: string): Promise<Document> {
 async function parse(html: string): Promise<Document> {
   if (typeof DOMParser !== 'undefined') return new DOMParser().parseFromString(html, 'text/html')
   const { DOMParser: LinkedomParser } = await import('linkedom')
-  // linkedom, unlike browsers, leaves a fragment without <body> out of document.body.
-  const page = /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
+  // linkedom, unlike browsers, leaves what is not inside <html><body> out of document.body
+  // (all of it, for a file that starts at <body> or <head>): the missing tags are added.
+  const page = /<html[\s>]/i.test(html)
+    ? html
+    : `<!doctype html><html>${/<body[\s>]/i.test(html) ? html.replace(/<!doctype[^>]*>/i, '') : `<body>${html}</body>`}</html>`
   return new LinkedomParser().parseFromString(page, 'text/html') as unknown as Document
 }
 

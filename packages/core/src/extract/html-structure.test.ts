@@ -4,6 +4,17 @@ import { extractDocument } from './extract-document.ts'
 const extract = (html: string) =>
   extractDocument({ bytes: new TextEncoder().encode(html), fileName: 'deep.html' })
 
+describe('HTML without its outer tags', () => {
+  it('reads a file that starts at <head> or <body>, as browsers do', async () => {
+    const head = await extract(
+      '<head><title>Ledger</title></head><body><p>Entries for May.</p></body>',
+    )
+    expect(head).toMatchObject({ text: 'Entries for May.', title: 'Ledger' })
+    const body = await extract('<!doctype html><body><p>Entries for June.</p></body>')
+    expect(body.text).toBe('Entries for June.')
+  })
+})
+
 describe('deeply nested HTML', () => {
   it('extracts a 5,000-deep file with every word, the shallow part still formatted', async () => {
     const depth = 5000

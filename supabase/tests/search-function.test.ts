@@ -1,5 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_JWT_SECRET } from '../../packages/localbase/src/index.ts'
 import { clientFor, startStack, type User } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
@@ -154,6 +156,30 @@ describe('search', () => {
       expect(await failure(result)).toEqual({
         status: 403,
         body: { code: 'not_member', message: 'Only members of the workspace can search it' },
+      })
+    }
+  })
+
+  it('answers an expired session with 401, with collections to resolve or without', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const jwt = await new SignJWT({ role: 'authenticated', email: people.viewer.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(people.viewer.id)
+      .setAudience('authenticated')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET))
+    const expired = { ...people.viewer, jwt }
+    const scoped = { collection_ids: [crypto.randomUUID()] }
+    for (const scope of [{}, scoped]) {
+      const result = await search(expired, {
+        workspace_id: workspaceId,
+        query: 'estuary',
+        ...scope,
+      })
+      expect(await failure(result)).toEqual({
+        status: 401,
+        body: { code: 'unauthorized', message: 'Sign in again: the session is missing or expired' },
       })
     }
   })

@@ -78,6 +78,12 @@ describe('slides and spreadsheets', () => {
     const first = page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()
     await first.waitFor()
     expect(await first.innerText()).toMatch(/rectangle shape/i)
+    // Its place reads as the slide it is on, not a page.
+    await first.getByText('slide 2', { exact: true }).waitFor()
+    await screenshot(page, 'office-search')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'office-search-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
 
     const chunk = await chunkWith('powerpoint_sample.pptx', 'A rectangle shape')
     expect(chunk.page_start).toBe(2)

@@ -1,10 +1,6 @@
-import type { Doubt } from '../../../packages/core/src/chat/citations.ts'
-import {
-  applyJudgement,
-  judgePrompt,
-  parseJudgement,
-} from '../../../packages/core/src/chat/judge.ts'
-import type { Citation } from '../../../packages/core/src/chat/types.ts'
+import type { Doubt } from '../_shared/core/chat/citations.ts'
+import { applyJudgement, judgePrompt, parseJudgement } from '../_shared/core/chat/judge.ts'
+import type { Citation } from '../_shared/core/chat/types.ts'
 import { generateText, type LanguageModel } from '../_shared/ai/deps.ts'
 import { maxRetries } from '../_shared/ai/providers.ts'
 import { patiently } from './patience.ts'

@@ -1,6 +1,6 @@
 // Chat's reranking step: the workspace's choice, and the sources in the reranker's order.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
-import type { Source } from '../../../packages/core/src/chat/types.ts'
+import type { Source } from '../_shared/core/chat/types.ts'
 import { type Reranker, rerankerFor, type Reranking, rerankPassages } from '../_shared/ai/rerank.ts'
 import { rerankingModel } from '../_shared/ai/providers.ts'
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
-import type { Citation, Source } from '../../../packages/core/src/chat/types.ts'
+import type { Citation, Source } from '../_shared/core/chat/types.ts'
 import { embedMany } from '../_shared/ai/deps.ts'
 import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
-import type { Citation } from '../../../packages/core/src/chat/types.ts'
+import type { Citation } from '../_shared/core/chat/types.ts'
 import type { Usage } from './generate.ts'
 import type { Turn } from './turn.ts'
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
-import type { Turn as HistoryTurn } from '../../../packages/core/src/chat/types.ts'
+import type { Turn as HistoryTurn } from '../_shared/core/chat/types.ts'
 import { corsHeaders, fail } from '../_shared/http.ts'
 import type { Input } from './input.ts'
 

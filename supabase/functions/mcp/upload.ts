@@ -42,7 +42,7 @@ export async function uploadDocument(
     throw new ToolProblem('The file is larger than 20 MB: upload it in Sourcebook instead')
   }
   // Loaded on first use: extraction (PDF, Word, HTML) is large, and most calls only read.
-  const { ingestFile } = await import('../../../packages/core/src/ingest/ingest-file.ts')
+  const { ingestFile } = await import('../_shared/core/ingest/ingest-file.ts')
   const { workspaceId } = session.grant
   const result = await ingestFile(
     session.db,

@@ -54,6 +54,12 @@ async function documentFilter(
   return { documentIds: data as string[] }
 }
 
+// verify_jwt is off (access tokens are not JWTs), so a bad or expired JWT shows up as
+// PostgREST's PGRST30x on whichever read as the caller comes first.
+const sessionExpired = (error: { code?: string } | null) => error?.code?.startsWith('PGRST30')
+const signInAgain = () =>
+  fail(401, 'unauthorized', 'Sign in again: the session is missing or expired')
+
 Deno.serve(async (req) => {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
   if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Use POST')
@@ -67,6 +73,7 @@ Deno.serve(async (req) => {
   const { authorization } = caller
   const scope = await documentFilter(read.input, authorization)
   if ('error' in scope) {
+    if (sessionExpired(scope.error)) return signInAgain()
     // An anonymous key may not resolve scopes: it is no member either.
     if (scope.error.code === '42501') {
       return fail(403, 'not_member', 'Only members of the workspace can search it')
@@ -100,10 +107,7 @@ Deno.serve(async (req) => {
       .maybeSingle<{ embedding_model: string | null } & Settings>(),
     search(null),
   ])
-  // verify_jwt is off (access tokens are not JWTs), so a bad or expired JWT shows up here.
-  if (workspace.error?.code.startsWith('PGRST30')) {
-    return fail(401, 'unauthorized', 'Sign in again: the session is missing or expired')
-  }
+  if (sessionExpired(workspace.error)) return signInAgain()
   if (workspace.error) {
     return fail(502, 'search_failed', `Could not check your membership: ${workspace.error.message}`)
   }

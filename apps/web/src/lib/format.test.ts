@@ -7,6 +7,7 @@ import {
   formatDateTime,
   isMarkdown,
   pageRange,
+  placeLabel,
   typeLabels,
 } from './format'
 
@@ -76,5 +77,18 @@ describe('pageRange', () => {
     expect(pageRange(3, null)).toBe('page 3')
     expect(pageRange(3, 5)).toBe('pages 3–5')
     expect(pageRange(null, null)).toBeNull()
+  })
+})
+
+describe('placeLabel', () => {
+  it('counts pages, slides in a presentation, and nothing in a workbook', () => {
+    expect(placeLabel('pdf', 3, 3)).toBe('p. 3')
+    expect(placeLabel('docx', 3, null)).toBe('p. 3')
+    expect(placeLabel('pdf', 3, 5)).toBe('pp. 3–5')
+    expect(placeLabel('pptx', 4, 4)).toBe('slide 4')
+    expect(placeLabel('pptx', 4, 6)).toBe('slides 4–6')
+    expect(placeLabel('xlsx', 1, 1)).toBeNull()
+    expect(placeLabel(undefined, 3, 3)).toBe('p. 3')
+    expect(placeLabel('pdf', null, null)).toBeNull()
   })
 })

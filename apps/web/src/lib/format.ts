@@ -72,6 +72,22 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
 /** An ISO timestamp as a date and time in the reader's locale ("22 Nov 2026, 04:22"). */
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso))
 
+/**
+ * Where a passage is, short, by what its page numbers count: "p. 3" or "pp. 3–5" (also while
+ * the type is unknown); "slide 3" or "slides 3–5" in a presentation; nothing in a workbook
+ * (its one page is not a sheet), nor without a page.
+ */
+export function placeLabel(
+  type: DocumentType | undefined,
+  start: number | null | undefined,
+  end: number | null | undefined,
+): string | null {
+  if (start == null || type === 'xlsx') return null
+  const range = end != null && end !== start
+  if (type === 'pptx') return range ? `slides ${start}–${end}` : `slide ${start}`
+  return range ? `pp. ${start}–${end}` : `p. ${start}`
+}
+
 /** "page 3" or "pages 3–5", or null when there is no page. */
 export function pageRange(start: number | null, end: number | null): string | null {
   if (start === null) return null

@@ -18,7 +18,7 @@ export function chartText(chart: Element | undefined): string {
     const categories =
       series.length > 0 ? cached(child(series[0], 'cat') ?? child(series[0], 'xVal')) : []
     const columns = series.map((ser, i) => ({
-      name: cached(child(ser, 'tx')).join(' ') || `Series ${i + 1}`,
+      name: seriesName(child(ser, 'tx')) || `Series ${i + 1}`,
       values: cached(child(ser, 'val') ?? child(ser, 'yVal')),
     }))
     if (columns.length === 0) continue
@@ -30,6 +30,20 @@ export function chartText(chart: Element | undefined): string {
     blocks.push(rows > 0 ? markdownTable(grid) : columns.map((column) => column.name).join(', '))
   }
   return blocks.join('\n\n')
+}
+
+/**
+ * A series name as Excel shows it. A name typed as a literal is a formula string, `"Costs"`,
+ * and some writers cache it quoted too (or not at all): the quotes are the formula's, not the
+ * name's, and a doubled quote inside stands for one.
+ */
+function seriesName(tx: Element | undefined): string {
+  const unquoted = (text: string) =>
+    /^"((?:[^"]|"")*)"$/.exec(text.trim())?.[1]?.replace(/""/g, '"')
+  const name = cached(tx).join(' ')
+  if (name) return unquoted(name) ?? name
+  // No cache: the formula itself, when it is a literal rather than a cell reference.
+  return unquoted(path(tx, 'strRef', 'f')?.textContent ?? '') ?? ''
 }
 
 /** The cached point values under a series element (strCache, numCache or a literal `v`). */

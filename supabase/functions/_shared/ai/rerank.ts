@@ -7,7 +7,7 @@ import {
   rerankDocument,
   type RerankPassage,
   rerankPrompt,
-} from '../../../../packages/core/src/retrieval/rerank.ts'
+} from '../core/retrieval/rerank.ts'
 import { generateText, type LanguageModel, rerank, type RerankingModel } from './deps.ts'
 import { providerErrorMessage } from './errors.ts'
 import { chatModel, ModelUnavailableError, rerankingModel } from './providers.ts'

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { supabase } from '@/lib/supabase'
@@ -13,6 +13,22 @@ import {
   signUpAs,
   uniqueEmail,
 } from '@/testing/users'
+
+/**
+ * The server answers the conversation list's reads late (as it may under load), while the
+ * open conversation's read comes back at once: what the two show must still agree.
+ */
+function slowListReads(ms: number) {
+  const fetch = globalThis.fetch
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init)
+    const list = /\/rest\/v1\/conversations\?.*order=updated_at/.test(request.url)
+    if (request.method === 'GET' && list) await new Promise((done) => setTimeout(done, ms))
+    return fetch(input, init)
+  })
+}
+
+afterEach(() => vi.restoreAllMocks())
 
 async function ownWorkspace(name = 'Field notes') {
   const owner = await signUpAs('Olivia')
@@ -110,8 +126,11 @@ describe('chat', () => {
     expect(await within(list()).findByRole('link', { name: 'Drying methods' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Drying methods' })).toBeInTheDocument()
 
+    const slow = slowListReads(3000)
     await user.click(screen.getByRole('button', { name: 'Share' }))
     expect(await screen.findByText('Shared with the workspace')).toBeInTheDocument()
+    // The list knows it is shared as soon as the header does, and so does its delete dialog.
+    expect(within(list()).getByLabelText('Shared')).toBeInTheDocument()
     const { data: stored } = await supabase.from('conversations').select('title, visibility')
     expect(stored).toEqual([{ title: 'Drying methods', visibility: 'shared' }])
 
@@ -119,6 +138,7 @@ describe('chat', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
     const confirm = await screen.findByRole('alertdialog')
     expect(confirm).toHaveTextContent('deleted for everyone in the workspace')
+    slow.mockRestore()
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace.id}/chat`))
     expect(await within(list()).findByText('No conversations yet.')).toBeInTheDocument()

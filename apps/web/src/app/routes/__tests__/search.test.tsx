@@ -205,6 +205,43 @@ describe('search', () => {
     })
   })
 
+  it('places a passage on its slide in a presentation, and on no page in a workbook', async () => {
+    const { workspace } = await indexedWorkspace()
+    const office = [
+      ['Survey deck', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+      ['Survey counts', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ] as const
+    for (const [title, mime_type] of office) {
+      const { data: document, error } = await supabase
+        .from('documents')
+        .insert({ workspace_id: workspace.id, title, status: 'ready', stage: 'ready', mime_type })
+        .select('id')
+        .single()
+      if (error) throw error
+      const { error: chunkError } = await supabase.from('chunks').insert({
+        document_id: document.id,
+        workspace_id: workspace.id,
+        ordinal: 0,
+        content: `${title}: seedlings along the estuary, counted by hand.`,
+        page_start: 2,
+        page_end: 2,
+      })
+      if (chunkError) throw chunkError
+    }
+
+    const { user } = renderApp(`/w/${workspace.id}/search`)
+    await user.type(await screen.findByRole('combobox', { name: 'Search documents' }), 'seedlings')
+    const results = await screen.findByRole('listbox', { name: 'Search results' })
+    await waitFor(() => expect(within(results).getAllByRole('option')).toHaveLength(2))
+    const card = (title: string) =>
+      within(results)
+        .getAllByRole('option')
+        .find((option) => option.textContent?.includes(title))!
+    await waitFor(() => expect(card('Survey deck')).toHaveTextContent('slide 2'))
+    expect(card('Survey deck')).not.toHaveTextContent('p. 2')
+    await waitFor(() => expect(card('Survey counts')).not.toHaveTextContent('p. 2'))
+  })
+
   it('narrows to a kind of document, and says so when nothing of that kind matches', async () => {
     const { workspace, documentId } = await indexedWorkspace()
     await supabase.from('documents').update({ mime_type: 'text/markdown' }).eq('id', documentId)

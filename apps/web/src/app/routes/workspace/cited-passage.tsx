@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import { SidePanel } from '@/components/layout/side-panel'
 import { Button } from '@/components/ui/button'
 import type { Citation } from '@/features/chat/api/types'
-import { pageLabel } from '@/features/chat/utils/citations'
 import { PassagePreview } from '@/features/documents/components/passage-preview'
+import { useDocumentTypes } from '@/hooks/use-document-types'
+import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 
 type CitedPassageProps = {
@@ -17,7 +18,8 @@ type CitedPassageProps = {
 
 /** A citation's passage beside the conversation, and the way to the whole document. */
 export function CitedPassage({ workspaceId, citation, citationKey, onClose }: CitedPassageProps) {
-  const pages = pageLabel(citation.page_start, citation.page_end)
+  const types = useDocumentTypes([citation.document_id])
+  const pages = placeLabel(types.get(citation.document_id), citation.page_start, citation.page_end)
   const cited =
     citation.char_start != null && citation.char_end != null
       ? { start: citation.char_start, end: citation.char_end }

@@ -31,10 +31,20 @@ export function useUpdateConversation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateConversation,
-    onSuccess: (conversation) =>
-      queryClient.invalidateQueries({
-        queryKey: chatKeys.conversations(conversation.workspace_id),
-      }),
+    onSuccess: (conversation) => {
+      // The stored row goes into the list and the open conversation at once: refetched
+      // separately, one could show the change while the other (and a dialog opened from it)
+      // still showed the old row. The refetch then brings the list's order.
+      const list = chatKeys.conversations(conversation.workspace_id)
+      queryClient.setQueryData(
+        chatKeys.conversation(conversation.workspace_id, conversation.id),
+        conversation,
+      )
+      queryClient.setQueryData<Conversation[]>(list, (rows) =>
+        rows?.map((row) => (row.id === conversation.id ? conversation : row)),
+      )
+      return queryClient.invalidateQueries({ queryKey: list })
+    },
     meta: { failure: 'Could not change the conversation' },
   })
 }

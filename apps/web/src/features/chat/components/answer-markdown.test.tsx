@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { Tooltip } from 'radix-ui'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { makeQueryClient } from '@/lib/query-client'
 import type { Citation } from '../api/types'
 import { AnswerMarkdown } from './answer-markdown'
 
@@ -38,7 +40,11 @@ function renderAnswer(content: string) {
       ),
     },
   ])
-  return render(<RouterProvider router={router} />)
+  return render(
+    <QueryClientProvider client={makeQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
 }
 
 describe('AnswerMarkdown', () => {

@@ -2,12 +2,14 @@ import { TriangleAlertIcon } from 'lucide-react'
 import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Tooltip } from 'radix-ui'
 import { Link } from 'react-router'
+import { useDocumentTypes } from '@/hooks/use-document-types'
+import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 import { isPlainClick } from '@/lib/plain-click'
 import { cn } from '@/lib/utils'
 import type { Citation } from '../api/types'
 import { useCitationOpener } from '../hooks/use-open-citation'
-import { citationLabel, pageLabel } from '../utils/citations'
+import { citationLabel } from '../utils/citations'
 
 type CitationChipProps = {
   n: number
@@ -23,6 +25,7 @@ type CitationChipProps = {
  */
 export function CitationChip({ n, citation, workspaceId, messageId }: CitationChipProps) {
   const openCitation = useCitationOpener()
+  const types = useDocumentTypes(citation ? [citation.document_id] : [])
   if (!citation) {
     // The answer cites a source it was not given: say so rather than link nowhere.
     return (
@@ -35,13 +38,14 @@ export function CitationChip({ n, citation, workspaceId, messageId }: CitationCh
     )
   }
   const unsupported = citation.supported === false
-  const pages = pageLabel(citation.page_start, citation.page_end)
+  const type = types.get(citation.document_id)
+  const pages = placeLabel(type, citation.page_start, citation.page_end)
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
         <Link
           to={documentHref(workspaceId, citation.document_id, citation.chunk_id)}
-          aria-label={citationLabel(citation)}
+          aria-label={citationLabel(citation, type)}
           data-testid="citation-chip"
           onClick={(event) => {
             if (!openCitation || !isPlainClick(event)) return

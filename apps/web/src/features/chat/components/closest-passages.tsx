@@ -1,8 +1,9 @@
 import { ArrowUpRightIcon, FileTextIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { useDocumentTypes } from '@/hooks/use-document-types'
+import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 import type { Citation } from '../api/types'
-import { pageLabel } from '../utils/citations'
 
 type ClosestPassagesProps = { passages: Citation[]; workspaceId: string }
 
@@ -11,6 +12,7 @@ type ClosestPassagesProps = { passages: Citation[]; workspaceId: string }
  * (title, page, quote, open), so the reader can judge them rather than be told an invented answer.
  */
 export function ClosestPassages({ passages, workspaceId }: ClosestPassagesProps) {
+  const types = useDocumentTypes(passages.map((p) => p.document_id))
   if (passages.length === 0) return null
   return (
     <section className="mt-3" aria-labelledby="closest-passages">
@@ -19,7 +21,11 @@ export function ClosestPassages({ passages, workspaceId }: ClosestPassagesProps)
       </h3>
       <ul className="grid gap-2" aria-label="Closest passages">
         {passages.map((passage) => {
-          const pages = pageLabel(passage.page_start, passage.page_end)
+          const pages = placeLabel(
+            types.get(passage.document_id),
+            passage.page_start,
+            passage.page_end,
+          )
           const title = passage.title ?? 'Untitled document'
           return (
             <li

@@ -88,7 +88,8 @@ export function ConversationList({
       </nav>
       <RenameConversationDialog conversation={renaming} onClose={() => setRenaming(null)} />
       <DeleteConversationDialog
-        conversation={deleting}
+        // As the list now has it (shared since, say); as it was when gone from the list.
+        conversation={conversations.data?.find((c) => c.id === deleting?.id) ?? deleting}
         onClose={() => setDeleting(null)}
         onDeleted={onDeleted}
       />

@@ -1,11 +1,12 @@
 import { ChevronRightIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react'
 import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Link } from 'react-router'
+import { useDocumentTypes } from '@/hooks/use-document-types'
+import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 import { isPlainClick } from '@/lib/plain-click'
 import type { Citation } from '../api/types'
 import { useCitationOpener } from '../hooks/use-open-citation'
-import { pageLabel } from '../utils/citations'
 
 type SourcesPanelProps = { citations: Citation[]; workspaceId: string; messageId: string }
 
@@ -13,6 +14,7 @@ type SourcesPanelProps = { citations: Citation[]; workspaceId: string; messageId
  * document at that passage). */
 export function SourcesPanel({ citations, workspaceId, messageId }: SourcesPanelProps) {
   const openCitation = useCitationOpener()
+  const types = useDocumentTypes(citations.map((c) => c.document_id))
   if (citations.length === 0) return null
   return (
     <details className="group mt-3 rounded-lg border">
@@ -25,7 +27,11 @@ export function SourcesPanel({ citations, workspaceId, messageId }: SourcesPanel
       </summary>
       <ol className="grid gap-1 border-t p-2" aria-label="Sources">
         {citations.map((citation) => {
-          const pages = pageLabel(citation.page_start, citation.page_end)
+          const pages = placeLabel(
+            types.get(citation.document_id),
+            citation.page_start,
+            citation.page_end,
+          )
           return (
             <li key={`${citation.n}-${citation.chunk_id}`}>
               <Link

@@ -1,3 +1,4 @@
+import { type DocumentType, placeLabel } from '@/lib/format'
 import type { Citation } from '../api/types'
 
 const CITE = '#cite-'
@@ -40,14 +41,9 @@ export function citeNumber(href: string | undefined): number | null {
   return Number.isInteger(n) ? n : null
 }
 
-export function pageLabel(start: number | null | undefined, end: number | null | undefined) {
-  if (start == null) return null
-  return end != null && end !== start ? `pp. ${start}–${end}` : `p. ${start}`
-}
-
 /** How a chip names its source for people using a screen reader. */
-export function citationLabel(citation: Citation): string {
-  const pages = pageLabel(citation.page_start, citation.page_end)
+export function citationLabel(citation: Citation, type: DocumentType | undefined): string {
+  const pages = placeLabel(type, citation.page_start, citation.page_end)
   const parts = [`Source ${citation.n}: ${citation.title ?? 'Untitled document'}`]
   if (pages) parts.push(pages)
   if (citation.supported === false) parts.push('not supported by the cited passage')

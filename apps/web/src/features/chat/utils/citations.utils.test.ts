@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { citationLabel, citeNumber, linkCitations, pageLabel, safeUrl } from './citations'
+import { citationLabel, citeNumber, linkCitations, safeUrl } from './citations'
 
 describe('linkCitations', () => {
   it('links single markers and splits groups', () => {
@@ -47,13 +47,12 @@ describe('safeUrl', () => {
 })
 
 describe('labels', () => {
-  it('names pages and unsupported citations', () => {
-    expect(pageLabel(4, 4)).toBe('p. 4')
-    expect(pageLabel(4, 6)).toBe('pp. 4–6')
-    expect(pageLabel(null, null)).toBeNull()
+  it('names pages, slides and unsupported citations', () => {
     const citation = { n: 2, chunk_id: 'c', document_id: 'd', title: 'Notes', page_start: 3 }
-    expect(citationLabel(citation)).toBe('Source 2: Notes, p. 3')
-    expect(citationLabel({ ...citation, page_start: null, supported: false })).toBe(
+    expect(citationLabel(citation, 'pdf')).toBe('Source 2: Notes, p. 3')
+    expect(citationLabel(citation, 'pptx')).toBe('Source 2: Notes, slide 3')
+    expect(citationLabel(citation, 'xlsx')).toBe('Source 2: Notes')
+    expect(citationLabel({ ...citation, page_start: null, supported: false }, 'pdf')).toBe(
       'Source 2: Notes, not supported by the cited passage',
     )
   })

@@ -1,9 +1,10 @@
 import { FileTextIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { useDocumentTypes } from '@/hooks/use-document-types'
+import { placeLabel } from '@/lib/format'
 import { isPlainClick } from '@/lib/plain-click'
 import { cn } from '@/lib/utils'
 import type { SearchResult } from '../api/search-chunks'
-import { pageLabel } from '../utils/snippet'
 import { Snippet } from './snippet'
 
 type ResultCardProps = {
@@ -21,7 +22,8 @@ type ResultCardProps = {
  * search box, which chooses among the options.
  */
 export function ResultCard({ result, href, id, active, onOpen }: ResultCardProps) {
-  const pages = pageLabel(result.page_start, result.page_end)
+  const types = useDocumentTypes([result.document_id])
+  const pages = placeLabel(types.get(result.document_id), result.page_start, result.page_end)
   return (
     <li role="none">
       <Link

@@ -41,9 +41,3 @@ export function parseSnippet(snippet: string): SnippetPart[] {
   }
   return parts
 }
-
-/** "p. 3" or "pp. 3–5", or null when the passage has no page. */
-export function pageLabel(start: number | null, end: number | null): string | null {
-  if (start === null) return null
-  return end === null || end === start ? `p. ${start}` : `pp. ${start}–${end}`
-}

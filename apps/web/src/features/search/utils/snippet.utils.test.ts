@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageLabel, parseSnippet } from './snippet'
+import { parseSnippet } from './snippet'
 
 describe('parseSnippet', () => {
   it('splits marked runs from plain ones and decodes the escaped text', () => {
@@ -48,14 +48,5 @@ describe('parseSnippet', () => {
         .map((part) => part.text)
         .join(''),
     ).toBe("Let's swim!\nFirst lay down in water:\n• Relax\n• Paddle\n2. Eat\nWater safety")
-  })
-})
-
-describe('pageLabel', () => {
-  it('names one page, a range, or nothing', () => {
-    expect(pageLabel(3, 3)).toBe('p. 3')
-    expect(pageLabel(3, null)).toBe('p. 3')
-    expect(pageLabel(3, 5)).toBe('pp. 3–5')
-    expect(pageLabel(null, null)).toBeNull()
   })
 })

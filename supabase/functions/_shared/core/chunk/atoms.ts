@@ -1,0 +1,125 @@
+// Generated from packages/core/src/chunk/atoms.ts by `npm run sync:core`: edit that file, not this one.
+import { countWordTokens } from './tokens.ts'
+
+/** A word (or a piece of an over-long one) of the text: [start, end), its tokens, what follows. */
+export interface Atom {
+  start: number
+  end: number
+  tokens: number
+  /** How good a place to end a chunk the end of this atom is. */
+  breakAfter: Break
+}
+
+/**
+ * Where a chunk may end, worst to best: between words, at a line end, at a sentence end, between
+ * two rows of a table (a CSV record, a GFM table row), which is also a sentence end.
+ */
+export const Break = { word: 0, line: 1, sentence: 2, row: 3 } as const
+export type Break = (typeof Break)[keyof typeof Break]
+
+// Words ending in a period that do not end a sentence.
+const ABBREVIATION =
+  /^(?:[\p{L}]\.){2,}$|^(?:mr|mrs|ms|dr|prof|st|jr|sr|inc|ltd|co|corp|no|vs|fig|etc|approx|dept|est|e\.g|i\.e)\.$/iu
+const TERMINAL = /[.!?…。！？]["'”’)\]]*$/u
+const BLOCK_START = /^(?:[-*+>|#]|\d+[.)])/
+// A GFM table's delimiter row: it belongs with the header row above it.
+const DELIMITER_ROW = /^\|[\s:|-]*-[\s:|-]*$/
+
+/**
+ * Cuts text[start, end) into word atoms. Each atom's token count includes the whitespace before
+ * it, so a run's tokens are close to the sum of its atoms' (the chunker checks exactly).
+ * Words above `maxAtomTokens` are split so any atom fits in a chunk. With `records`, every line
+ * break ends a table row (CSV text: one record a line).
+ */
+export function atomize(
+  text: string,
+  start: number,
+  end: number,
+  maxAtomTokens: number,
+  records = false,
+): Atom[] {
+  const atoms: Atom[] = []
+  const word = /\S+/g
+  word.lastIndex = start
+  let previousEnd = start
+  for (let match = word.exec(text); match && match.index < end; match = word.exec(text)) {
+    const wordEnd = Math.min(match.index + match[0].length, end)
+    const tokens = countWordTokens(text.slice(previousEnd, wordEnd))
+    if (tokens <= maxAtomTokens)
+      atoms.push({ start: match.index, end: wordEnd, tokens, breakAfter: Break.word })
+    else {
+      const pieces = splitWord(text, match.index, wordEnd, maxAtomTokens)
+      // A long run of whitespace before the word still counts, or the chunker's estimate of a
+      // run of atoms falls far below its exact count.
+      pieces[0]!.tokens += countWordTokens(text.slice(previousEnd, match.index))
+      atoms.push(...pieces)
+    }
+    previousEnd = wordEnd
+  }
+  // Whether the current line is a table row: a sentence end inside one is no place to cut.
+  let inRow = records || text[start] === '|'
+  for (let i = 0; i < atoms.length; i++) {
+    const next = atoms[i + 1]
+    if (!next) break
+    const gap = text.slice(atoms[i]!.end, next.start)
+    const breakAfter = breakBetween(text, atoms[i]!, next, records)
+    atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
+    if (gap.includes('\n')) inRow = records || text[next.start] === '|'
+  }
+  return atoms
+}
+
+/**
+ * Between table rows is a row break (but not on either side of a delimiter row); a
+ * paragraph, list item or table start, or a sentence's end is a sentence break.
+ */
+function breakBetween(text: string, atom: Atom, next: Atom, records: boolean): Break {
+  const gap = text.slice(atom.end, next.start)
+  const word = text.slice(atom.start, atom.end)
+  const nextWord = text.slice(next.start, next.end)
+  if (gap.includes('\n') && records) return Break.row
+  if (gap.includes('\n') && word.endsWith('|') && nextWord.startsWith('|')) {
+    // The delimiter row binds the header to the body: a passage should not end at either side.
+    const line = lineAt(text, text.lastIndexOf('\n', atom.start - 1) + 1)
+    const delimiter = DELIMITER_ROW.test(line) || DELIMITER_ROW.test(lineAt(text, next.start))
+    return delimiter ? Break.line : Break.row
+  }
+  if (gap.includes('\n\n')) return Break.sentence
+  if (gap.includes('\n') && BLOCK_START.test(nextWord)) return Break.sentence
+  const sentence =
+    TERMINAL.test(word) && !ABBREVIATION.test(word) && /^["'“‘([]?[\p{Lu}\p{N}]/u.test(nextWord)
+  if (sentence) return Break.sentence
+  return gap.includes('\n') ? Break.line : Break.word
+}
+
+/** The line that starts at `at`, without its line break. */
+export function lineAt(text: string, at: number): string {
+  const lineEnd = text.indexOf('\n', at)
+  return text.slice(at, lineEnd < 0 ? text.length : lineEnd).trimEnd()
+}
+
+// Longer words are cut in slices of this length first: halving a 2 MB word would count all its
+// tokens again at every level.
+const SLICE = 1024
+
+/** Splits a word (at code-point boundaries) into pieces within the token limit. */
+function splitWord(text: string, start: number, end: number, maxTokens: number): Atom[] {
+  const atoms: Atom[] = []
+  for (let from = start; from < end;) {
+    let to = Math.min(from + SLICE, end)
+    if (/[\udc00-\udfff]/.test(text[to] ?? '')) to++
+    atoms.push(...halve(text, from, to, maxTokens))
+    from = to
+  }
+  return atoms
+}
+
+/** Halves a word (at code-point boundaries) until every piece is within the token limit. */
+function halve(text: string, start: number, end: number, maxTokens: number): Atom[] {
+  const tokens = countWordTokens(text.slice(start, end))
+  if (tokens <= maxTokens || end - start <= 1)
+    return [{ start, end, tokens, breakAfter: Break.word }]
+  let middle = start + Math.floor((end - start) / 2)
+  if (/[\udc00-\udfff]/.test(text[middle]!)) middle++
+  return [...halve(text, start, middle, maxTokens), ...halve(text, middle, end, maxTokens)]
+}

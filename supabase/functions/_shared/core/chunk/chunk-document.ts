@@ -1,0 +1,184 @@
+// Generated from packages/core/src/chunk/chunk-document.ts by `npm run sync:core`: edit that file, not this one.
+import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
+import { atomize, Break, lineAt, type Atom } from './atoms.ts'
+import { splitSections, type Section } from './sections.ts'
+import { countTokens } from './tokens.ts'
+
+/**
+ * A passage of the document. `content` is exactly `text.slice(charStart, charEnd)` of the
+ * extracted text, since citations and highlights are offsets into it: the heading path is kept
+ * apart, for callers that want to prefix it when embedding. A chunk that starts inside a
+ * Markdown table below its header row has that header row (`| a | b |`) as the last entry of
+ * its heading path, so every chunk of a long table still says what its columns are. Pages are
+ * those of its first and last characters.
+ */
+export interface Chunk {
+  ordinal: number
+  content: string
+  headingPath: string[]
+  pageStart: number
+  pageEnd: number
+  charStart: number
+  charEnd: number
+  tokenCount: number
+}
+
+export interface ChunkOptions {
+  maxTokens?: number
+  overlapTokens?: number
+}
+
+const STRUCTURED = new Set<DocumentFormat>(['markdown', 'docx', 'html', 'pptx', 'xlsx'])
+
+/** A chunk ends at the last sentence (or line) end that fills at least this share of the budget. */
+const MIN_FILL = 0.5
+
+/**
+ * Splits a document into token-bounded chunks that never cross a heading, end between
+ * sentences where possible (else at a line end, else between words), and repeat up to
+ * `overlapTokens` of the previous chunk's end (from a sentence start when one fits).
+ */
+export function chunkDocument(
+  { text, pages, format }: Pick<ExtractedDocument, 'text' | 'pages'> & Partial<ExtractedDocument>,
+  { maxTokens = 400, overlapTokens = 60 }: ChunkOptions = {},
+): Chunk[] {
+  if (!(maxTokens >= 8) || !(overlapTokens >= 0) || overlapTokens > maxTokens / 2) {
+    throw new RangeError(
+      'chunkDocument needs maxTokens >= 8 and 0 <= overlapTokens <= maxTokens / 2',
+    )
+  }
+  const chunks: Chunk[] = []
+  // Only Markdown-producing formats have headings; a PDF line may well start with "# of shares".
+  const structured = format === undefined || STRUCTURED.has(format)
+  const sections =
+    format === 'pptx'
+      ? slideSections(text, pages)
+      : structured
+        ? splitSections(text)
+        : [{ start: 0, end: text.length, headingPath: [] }]
+  for (const section of sections) {
+    const records = format === 'csv'
+    const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4), records)
+    for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
+      const charStart = atoms[first]!.start
+      const charEnd = atoms[last]!.end
+      const content = text.slice(charStart, charEnd)
+      const header = structured ? tableHeaderAbove(text, charStart, section.start) : undefined
+      chunks.push({
+        ordinal: chunks.length,
+        content,
+        headingPath: header ? [...section.headingPath, header] : section.headingPath,
+        pageStart: pageAt(pages, charStart),
+        pageEnd: pageAt(pages, charEnd - 1),
+        charStart,
+        charEnd,
+        tokenCount,
+      })
+    }
+  }
+  return chunks
+}
+
+/**
+ * A presentation's sections slide by slide, so no passage spans two slides and each keeps its
+ * slide's number (a slide's title is a heading only within its own slide).
+ */
+function slideSections(text: string, pages: PageRange[]): Section[] {
+  return pages.flatMap((page) =>
+    splitSections(text.slice(page.start, page.end)).map((section) => ({
+      ...section,
+      start: section.start + page.start,
+      end: section.end + page.start,
+    })),
+  )
+}
+
+/** [first, last] atom indexes and exact token count of each chunk of one section. */
+function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
+  // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
+  const prefix = [0]
+  for (const atom of atoms) prefix.push(prefix[prefix.length - 1]! + atom.tokens)
+  const tokensOf = (from: number, to: number) => prefix[to]! - prefix[from]!
+  let from = 0
+  while (from < atoms.length) {
+    let to = from + 1
+    while (to < atoms.length && tokensOf(from, to + 1) <= maxTokens) to++
+    if (to < atoms.length)
+      to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
+    // The estimate can be off by a token or two at the edges: trim until the exact count fits.
+    let tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
+    while (tokens > maxTokens && to - from > 1) {
+      to--
+      tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
+    }
+    yield [from, to - 1, tokens] as const
+    if (to >= atoms.length) return
+    from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)
+  }
+}
+
+/**
+ * The last row end before `to` that still fills enough, else the last sentence end, else the
+ * last line end, else `to`: a table is cut between rows, never inside a record.
+ */
+function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: number) => boolean) {
+  for (const wanted of [Break.row, Break.sentence, Break.line]) {
+    for (let end = to; end > from + 1 && fillsEnough(end); end--) {
+      if (atoms[end - 1]!.breakAfter >= wanted) return end
+    }
+  }
+  return to
+}
+
+/**
+ * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
+ * if one fits, else a line start, else a word. After a chunk cut between table rows, only a row
+ * start will do (else no overlap): a passage never opens with the tail of a record.
+ */
+function nextStart(
+  atoms: Atom[],
+  from: number,
+  to: number,
+  overlap: number,
+  tokensOf: (from: number, to: number) => number,
+  maxTokens: number,
+): number {
+  let start = to
+  while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
+  const betweenRows = atoms[to - 1]!.breakAfter === Break.row
+  for (const wanted of betweenRows ? [Break.row] : [Break.sentence, Break.line]) {
+    for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter >= wanted) return s
+  }
+  if (betweenRows) return to
+  // Keep the overlap only if the next chunk can still move past this one.
+  return tokensOf(start, to + 1) <= maxTokens ? start : to
+}
+
+/**
+ * The header row of the Markdown table whose body holds `offset`, when it lies before `offset`
+ * (so not in a passage starting there); undefined outside tables. Looks no further back than
+ * `floor`, the start of the section.
+ */
+function tableHeaderAbove(text: string, offset: number, floor: number): string | undefined {
+  let lineStart = text.lastIndexOf('\n', offset - 1) + 1
+  if (!lineAt(text, lineStart).startsWith('|')) return undefined
+  let first = lineStart
+  while (lineStart > floor) {
+    lineStart = lineStart < 2 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1
+    if (lineStart < floor || !lineAt(text, lineStart).startsWith('|')) break
+    first = lineStart
+  }
+  return offset > first ? lineAt(text, first) : undefined
+}
+
+/** The page holding character `offset`: the last page starting at or before it. */
+export function pageAt(pages: PageRange[], offset: number): number {
+  let low = 0
+  let high = pages.length - 1
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2)
+    if (pages[middle]!.start <= offset) low = middle
+    else high = middle - 1
+  }
+  return pages[low]?.number ?? 1
+}

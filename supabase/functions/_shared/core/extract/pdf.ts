@@ -1,0 +1,99 @@
+// Generated from packages/core/src/extract/pdf.ts by `npm run sync:core`: edit that file, not this one.
+import { getDocumentProxy } from 'unpdf'
+import { indexOfAscii } from './detect.ts'
+import { ExtractError } from './errors.ts'
+import { dropRunningLines, repairHyphenation } from './pdf-cleanup.ts'
+import { itemsToLines } from './pdf-lines.ts'
+import { joinPages } from './pages.ts'
+import type { ExtractedDocument } from './types.ts'
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
+
+const DAMAGED = 'This PDF is damaged and cannot be read.'
+
+/** Text per page in reading order, with running headers/footers dropped and hyphenation repaired. */
+export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
+  // Every complete PDF ends with %%EOF; without it the upload was cut short.
+  if (indexOfAscii(bytes.subarray(Math.max(0, bytes.length - 2048)), '%%EOF') < 0) {
+    throw new ExtractError('corrupt', 'This PDF is truncated (the file is incomplete).')
+  }
+  const doc = await open(bytes)
+  try {
+    const rawPages: string[][] = []
+    const unreadable: number[] = []
+    for (let number = 1; number <= doc.numPages; number++) {
+      rawPages.push(
+        // One damaged page should not cost the others: it stays, empty, and is reported.
+        await pageLines(doc, number).catch(() => {
+          unreadable.push(number)
+          return []
+        }),
+      )
+    }
+    if (unreadable.length === doc.numPages) throw new ExtractError('corrupt', DAMAGED)
+    if (rawPages.every((lines) => lines.length === 0)) {
+      throw new ExtractError('no_text_layer', 'this PDF has no text layer (scanned?)')
+    }
+    const { pages, dropped } = dropRunningLines(rawPages)
+    const warnings: string[] = []
+    if (unreadable.length > 0) {
+      warnings.push(
+        `${plural(unreadable.length, 'page')} could not be read: ${unreadable.join(', ')}`,
+      )
+    }
+    if (dropped > 0) warnings.push(`dropped ${plural(dropped, 'running header/footer line')}`)
+    const empty = pages.filter((lines, i) => lines.length === 0 && !unreadable.includes(i + 1))
+    if (empty.length > 0) warnings.push(`${plural(empty.length, 'page')} without text`)
+    const { text, pages: ranges } = joinPages(
+      pages.map((lines) => repairHyphenation(lines.join('\n'))),
+    )
+    const title = await titleOf(doc)
+    return { text, pages: ranges, format: 'pdf', ...(title ? { title } : {}), warnings }
+  } catch (error) {
+    throw asExtractError(error)
+  } finally {
+    await doc.loadingTask.destroy()
+  }
+}
+
+async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
+  const page = await doc.getPage(number)
+  const lines = itemsToLines((await page.getTextContent()).items)
+  page.cleanup()
+  return lines
+}
+
+async function open(bytes: Uint8Array): Promise<PdfDocument> {
+  try {
+    // pdf.js may take ownership of (detach) the buffer it is given: hand it a copy.
+    return await getDocumentProxy(bytes.slice(), { verbosity: 0 })
+  } catch (error) {
+    throw asExtractError(error)
+  }
+}
+
+async function titleOf(doc: PdfDocument): Promise<string | undefined> {
+  const { info } = await doc.getMetadata().catch(() => ({ info: undefined }))
+  const title = (info as { Title?: unknown } | undefined)?.Title
+  // Producers often store file names or ids here: keep only titles with words in them.
+  return typeof title === 'string' && /\p{L}{2}/u.test(title) ? title.trim() : undefined
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function asExtractError(error: unknown): ExtractError {
+  if (error instanceof ExtractError) return error
+  const name = (error as { name?: string } | null)?.name
+  if (name === 'PasswordException') {
+    return new ExtractError(
+      'encrypted',
+      'This PDF is password-protected; upload an unlocked copy.',
+      {
+        cause: error,
+      },
+    )
+  }
+  return new ExtractError('corrupt', DAMAGED, { cause: error })
+}

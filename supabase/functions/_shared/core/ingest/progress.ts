@@ -1,0 +1,106 @@
+// Generated from packages/core/src/ingest/progress.ts by `npm run sync:core`: edit that file, not this one.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { IngestProgress, IngestStage } from './types.ts'
+
+/** Where each stage starts on the 0..1 progress scale (roughly its share of the time). */
+export const STAGE_START: Record<IngestStage, number> = {
+  uploading: 0,
+  extracting: 0.1,
+  chunking: 0.5,
+  indexing: 0.6,
+  embedding: 0.9,
+  ready: 1,
+}
+const STAGE_END: Record<IngestStage, number> = { ...STAGE_START, indexing: 1, embedding: 1 }
+
+/** Progress within a stage writes to the documents row at most this often. */
+const WRITE_EVERY_MS = 500
+
+/**
+ * While a step runs, the row is written at least this often: other members' libraries call
+ * a processing document interrupted once its updated_at is a minute old.
+ */
+const HEARTBEAT_MS = 15_000
+
+export interface ProgressReporterOptions {
+  onProgress?: ((progress: IngestProgress) => void) | undefined
+  /** The stage the row was just written with. */
+  stage?: IngestStage
+  heartbeatMs?: number | undefined
+}
+
+/**
+ * Reports progress to the caller on every step, and to the documents row (which the app
+ * watches through Realtime) on every stage change but throttled within a stage, so a large
+ * file does not turn into hundreds of updates on the one database connection. `keepAlive`
+ * rewrites the row while a long step (an upload, an extraction) reports nothing.
+ */
+export class ProgressReporter {
+  private stage: IngestStage
+  private progress: number
+  private lastWrite = Date.now()
+  private readonly supabase: SupabaseClient
+  private readonly documentId: string
+  private readonly onProgress: ((progress: IngestProgress) => void) | undefined
+  private readonly heartbeatMs: number
+
+  constructor(
+    supabase: SupabaseClient,
+    documentId: string,
+    { onProgress, stage = 'uploading', heartbeatMs = HEARTBEAT_MS }: ProgressReporterOptions = {},
+  ) {
+    this.stage = stage
+    this.progress = STAGE_START[stage]
+    this.supabase = supabase
+    this.documentId = documentId
+    this.onProgress = onProgress
+    this.heartbeatMs = heartbeatMs
+  }
+
+  /** Enters a stage; `share` (0..1) is how far through the stage we are. */
+  async report(stage: IngestStage, share = 0): Promise<void> {
+    const progress = STAGE_START[stage] + (STAGE_END[stage] - STAGE_START[stage]) * share
+    this.onProgress?.({ documentId: this.documentId, stage, progress })
+    const changed = stage !== this.stage
+    this.stage = stage
+    this.progress = progress
+    if (!changed && Date.now() - this.lastWrite < WRITE_EVERY_MS) return
+    await this.write()
+  }
+
+  /**
+   * Runs `step`, writing the last reported progress to the row whenever it has not been
+   * written for heartbeatMs. Stops (waiting for a write under way) before returning, so no
+   * heartbeat lands after the caller's next write, such as 'failed' or 'ready'.
+   */
+  async keepAlive<T>(step: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let beating: Promise<void> = Promise.resolve()
+    let running = true
+    const schedule = () => {
+      timer = setTimeout(beat, Math.max(0, this.lastWrite + this.heartbeatMs - Date.now()))
+    }
+    const beat = () => {
+      // A failed heartbeat is not the step's failure: the next report or beat tries again.
+      if (Date.now() - this.lastWrite >= this.heartbeatMs) beating = this.write().catch(() => {})
+      void beating.then(() => running && schedule())
+    }
+    schedule()
+    try {
+      return await step()
+    } finally {
+      running = false
+      clearTimeout(timer)
+      await beating
+    }
+  }
+
+  private async write(): Promise<void> {
+    this.lastWrite = Date.now()
+    const { error } = await this.supabase
+      .from('documents')
+      .update({ stage: this.stage, progress: this.progress })
+      .eq('id', this.documentId)
+    if (error) throw new Error(error.message)
+  }
+}

@@ -1,0 +1,90 @@
+// Generated from packages/core/src/ingest/resume-or-ingest.ts by `npm run sync:core`: edit that file, not this one.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { sha256Hex } from '../hash.ts'
+import { findLive } from './find-live.ts'
+import { failDocument } from './index-document.ts'
+import { ingestFile } from './ingest-file.ts'
+import { STAGE_START } from './progress.ts'
+import { retryDocument } from './retry-document.ts'
+import { DOCUMENTS_BUCKET } from './storage-path.ts'
+import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
+
+/**
+ * The importer's way in: a file whose bytes a failed document of the workspace already holds
+ * (an import that failed, or that a crash interrupted and reap_interrupted_documents marked
+ * failed) resumes that document under its id, instead of starting a second one beside it.
+ * Its stored original is reused when it holds these bytes, and written again (same path)
+ * when it is missing or differs, so a resume never adds an object. If the resume fails, the
+ * same row is failed again: nothing new is left behind. A live document of the same bytes is
+ * still a duplicate, and any other file goes through ingestFile.
+ */
+export async function resumeOrIngest(
+  supabase: SupabaseClient,
+  input: IngestInput,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const sha256 = await sha256Hex(input.bytes)
+  const live = await findLive(supabase, input.workspaceId, sha256)
+  if (live) return { status: 'duplicate', documentId: live.id, title: live.title }
+  const failed = await findFailed(supabase, input.workspaceId, sha256)
+  if (!failed) return ingestFile(supabase, input, options)
+  // Claimed only while still failed: of two copies of a file in one folder (or two importers),
+  // one resumes it and the other finds a live document, a duplicate, as ingestFile would.
+  const claimed = await supabase
+    .from('documents')
+    .update({ status: 'processing', stage: 'uploading', progress: STAGE_START.uploading })
+    .eq('id', failed.id)
+    .eq('status', 'failed')
+    .select('id')
+  if (claimed.error?.code === '23505' || claimed.data?.length === 0) {
+    const winner = await findLive(supabase, input.workspaceId, sha256)
+    if (winner) return { status: 'duplicate', documentId: winner.id, title: winner.title }
+  }
+  if (claimed.error || claimed.data.length === 0) {
+    return { status: 'refused', error: 'The earlier attempt could not be claimed for a resume.' }
+  }
+  const contentType = input.mimeType || 'application/octet-stream'
+  try {
+    await keepOriginal(supabase, failed.storage_path, input.bytes, sha256, contentType)
+  } catch (cause) {
+    const doc = { id: failed.id, workspaceId: input.workspaceId, fileName: input.fileName }
+    return failDocument(supabase, doc, cause, options.signal)
+  }
+  return retryDocument(supabase, failed.id, options)
+}
+
+/** The oldest failed document of these bytes with an original, not a pending new version. */
+async function findFailed(supabase: SupabaseClient, workspaceId: string, sha256: string) {
+  const { data, error } = await supabase
+    .from('documents')
+    .select('id, storage_path')
+    .eq('workspace_id', workspaceId)
+    .eq('sha256', sha256)
+    .eq('status', 'failed')
+    .is('replaces_id', null)
+    .not('storage_path', 'is', null)
+    .order('created_at')
+    .limit(1)
+    .maybeSingle<{ id: string; storage_path: string }>()
+  if (error) throw new Error(`the search for an earlier attempt failed: ${error.message}`)
+  return data
+}
+
+/** Leaves `bytes` at `path`: untouched when already there, else uploaded over what is. */
+async function keepOriginal(
+  supabase: SupabaseClient,
+  path: string,
+  bytes: Uint8Array,
+  sha256: string,
+  contentType: string,
+) {
+  const bucket = supabase.storage.from(DOCUMENTS_BUCKET)
+  const stored = await bucket.download(path)
+  if (
+    !stored.error &&
+    (await sha256Hex(new Uint8Array(await stored.data.arrayBuffer()))) === sha256
+  )
+    return
+  const upload = await bucket.upload(path, bytes, { contentType, upsert: true })
+  if (upload.error) throw new Error(`the original could not be stored: ${upload.error.message}`)
+}

@@ -1,9 +1,13 @@
-import type { getDocumentProxy } from 'unpdf'
+import { type getDocumentProxy, getResolvedPDFJS } from 'unpdf'
 import { ExtractError } from './errors.ts'
 import { recognisePage } from './ocr.ts'
 import type { OcrEngine, OcrPage, PdfOcrOptions } from './ocr.ts'
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>
+
+/** Outlined text (glyphs drawn as paths) takes hundreds of paths; a ruled blank page a few. */
+const PATHS_WORTH_READING = 50
 
 /**
  * Recognises the pages that have no text (a scan, or a scanned page in a born-digital PDF),
@@ -16,9 +20,11 @@ export async function ocrEmptyPages(
   skip: number[],
   { engine: makeEngine, onPage, signal }: PdfOcrOptions,
 ): Promise<OcrPage[]> {
-  const numbers = pages
-    .map((lines, i) => (lines.length === 0 && !skip.includes(i + 1) ? i + 1 : 0))
-    .filter((number) => number > 0)
+  const numbers: number[] = []
+  for (const [i, lines] of pages.entries()) {
+    if (lines.length > 0 || skip.includes(i + 1)) continue
+    if (await worthReading(await doc.getPage(i + 1))) numbers.push(i + 1)
+  }
   if (numbers.length === 0) return []
   signal?.throwIfAborted()
   const engine: OcrEngine = await makeEngine().catch((cause: unknown) => {
@@ -57,4 +63,30 @@ export async function ocrEmptyPages(
     signal?.removeEventListener('abort', stop)
     if (!signal?.aborted) await engine.close()
   }
+}
+
+/**
+ * Whether a page without text may hold some to recognise: it paints a picture, or many paths
+ * (text converted to outlines). Blank and ruled pages, common in born-digital filings, are not
+ * worth seconds of OCR each.
+ */
+async function worthReading(page: PdfPage): Promise<boolean> {
+  const { OPS } = await getResolvedPDFJS()
+  const images = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+    OPS.paintSolidColorImageMask,
+  ])
+  const { fnArray } = await page.getOperatorList()
+  let paths = 0
+  for (const fn of fnArray) {
+    if (images.has(fn)) return true
+    if (fn === OPS.constructPath && ++paths >= PATHS_WORTH_READING) return true
+  }
+  return false
 }

@@ -75,6 +75,22 @@ describe('OCR of scanned PDFs', () => {
     },
   )
 
+  it('a blank page without text is not worth OCR: Tesseract is never started', async () => {
+    const doc = await extractDocument(
+      { bytes: buildPdf({ pages: ['A page with text.', ''] }), fileName: 'blank.pdf' },
+      {
+        ocr: {
+          engine: () => Promise.reject(new Error('OCR should not start')),
+          onPage: () => {
+            throw new Error('no page should be recognised')
+          },
+        },
+      },
+    )
+    expect(doc.ocr).toBeUndefined()
+    expect(doc.warnings).toContain('1 page without text')
+  })
+
   it(
     'without an OCR engine a scan is still refused; a cancelled OCR throws the abort',
     { timeout: OCR_TIMEOUT },

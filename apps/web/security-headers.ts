@@ -15,8 +15,10 @@ import type { Plugin } from 'vite'
  * - images: the favicon. pdf.js draws pages on canvases and loads the PDF's fonts with the
  *   FontFace API from bytes, so neither needs a source; with no `wasmUrl`, `cMapUrl` or
  *   `standardFontDataUrl` given, it fetches nothing else.
- * No `'unsafe-eval'`, not even `'wasm-unsafe-eval'`: the viewer turns pdf.js's compilation
- * of PDF functions to WebAssembly off (it evaluates them in JavaScript instead).
+ * No `'unsafe-eval'`. `'wasm-unsafe-eval'` (compiling WebAssembly, nothing else) only for OCR:
+ * tesseract.js's core is WebAssembly, run in a worker from this origin (covered by
+ * `worker-src 'self'`) that inherits this policy from its script's response. The viewer still
+ * turns pdf.js's compilation of PDF functions to WebAssembly off.
  */
 export function contentSecurityPolicy({
   apiUrl,
@@ -31,7 +33,13 @@ export function contentSecurityPolicy({
   const connect = api ? [`'self'`, api, api.replace(/^http/, 'ws')] : [`'self'`]
   const directives: [string, ...string[]][] = [
     ['default-src', `'none'`],
-    ['script-src', `'self'`, ...scriptHashes.map((hash) => `'${hash}'`), `'report-sample'`],
+    [
+      'script-src',
+      `'self'`,
+      ...scriptHashes.map((hash) => `'${hash}'`),
+      `'wasm-unsafe-eval'`,
+      `'report-sample'`,
+    ],
     ['style-src', `'self'`, `'unsafe-inline'`],
     ['style-src-elem', `'self'`, `'unsafe-inline'`],
     ['style-src-attr', `'none'`],

@@ -4,9 +4,10 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { securityHeadersFile } from './security-headers'
+import { tesseractData } from './tesseract-data'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), securityHeadersFile()],
+  plugins: [react(), tailwindcss(), securityHeadersFile(), tesseractData()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

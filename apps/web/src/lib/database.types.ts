@@ -303,6 +303,7 @@ export type Database = {
         Row: {
           context: string | null
           document_id: string
+          ocr_lines: Json | null
           opening: string | null
           text: string
           workspace_id: string
@@ -310,6 +311,7 @@ export type Database = {
         Insert: {
           context?: string | null
           document_id: string
+          ocr_lines?: Json | null
           opening?: string | null
           text: string
           workspace_id: string
@@ -317,6 +319,7 @@ export type Database = {
         Update: {
           context?: string | null
           document_id?: string
+          ocr_lines?: Json | null
           opening?: string | null
           text?: string
           workspace_id?: string
@@ -341,6 +344,7 @@ export type Database = {
           id: string
           mime_type: string | null
           names: string[]
+          ocr_pages: number
           page_count: number | null
           periods: string[]
           progress: number
@@ -364,6 +368,7 @@ export type Database = {
           id?: string
           mime_type?: string | null
           names?: string[]
+          ocr_pages?: number
           page_count?: number | null
           periods?: string[]
           progress?: number
@@ -387,6 +392,7 @@ export type Database = {
           id?: string
           mime_type?: string | null
           names?: string[]
+          ocr_pages?: number
           page_count?: number | null
           periods?: string[]
           progress?: number

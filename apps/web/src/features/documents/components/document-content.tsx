@@ -6,6 +6,7 @@ import { useOriginalBytes } from '../api/download-original'
 import type { Passage } from '../api/get-chunk'
 import type { DocumentDetail } from '../api/get-document'
 import { useDocumentText } from '../api/get-document-text'
+import { useOcrLines } from '../api/get-ocr-lines'
 import { MarkdownView } from './markdown-view'
 import { PdfErrorBoundary } from './pdf/pdf-error-boundary'
 import { TextView } from './text-view'
@@ -18,19 +19,22 @@ const contentSkeleton = <Skeleton aria-label="Loading document" className="h-96 
 
 function PdfPages({ doc, passage }: { doc: DocumentDetail; passage: Passage | null }) {
   const original = useOriginalBytes(doc.id, doc.storage_path ?? '')
+  // Scanned pages have no text layer: the passage is tinted on the lines OCR placed.
+  const ocr = useOcrLines(doc.id, doc.ocr_pages > 0)
   if (original.isError)
     return (
       <p role="alert" className="text-destructive text-sm">
         Could not load the PDF: {errorMessage(original.error)}
       </p>
     )
-  if (!original.data) return contentSkeleton
+  if (!original.data || (doc.ocr_pages > 0 && ocr.isPending)) return contentSkeleton
   const pageStart = passage?.page_start ?? null
   return (
     <PdfErrorBoundary>
       <Suspense fallback={contentSkeleton}>
         <PdfViewer
           bytes={original.data}
+          ocrPages={ocr.data}
           passage={
             passage && pageStart !== null
               ? {

@@ -4,7 +4,7 @@ import { libraryKeys } from './keys'
 
 /** What the list shows of a document. */
 export const DOCUMENT_COLUMNS =
-  'id, title, file_name, periods, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id'
+  'id, title, file_name, periods, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id, ocr_pages'
 
 export type LibraryDocument = {
   id: string
@@ -24,6 +24,8 @@ export type LibraryDocument = {
   updated_at: string
   created_by: string | null
   replaces_id: string | null
+  /** Pages read by OCR (a scan): its text was recognised, not read, and may hold misreadings. */
+  ocr_pages: number
 }
 
 export type Library = {

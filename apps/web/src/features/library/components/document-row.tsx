@@ -2,6 +2,7 @@ import { FileTextIcon } from 'lucide-react'
 import { memo } from 'react'
 import type * as React from 'react'
 import { Link } from 'react-router'
+import { Badge } from '@/components/ui/badge'
 import { documentHref } from '@/lib/links'
 import { formatBytes, formatDate, formatDateTime, typeLabels } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -99,6 +100,7 @@ export const DocumentRow = memo(function DocumentRow({
                 {typeLabels[type]} · {size} · {formatDate(document.created_at)}
               </span>
             </p>
+            {document.ocr_pages > 0 ? <OcrBadge pages={document.ocr_pages} /> : null}
             {/* Beside the file name, so the row keeps its height; phones have no room. */}
             {tags ? (
               <div className="hidden max-w-[60%] shrink-0 gap-1 overflow-hidden md:flex">
@@ -157,3 +159,18 @@ export const DocumentRow = memo(function DocumentRow({
     </div>
   )
 })
+
+/** Says the text was recognised from scanned pages, so a reader knows it may hold misreadings. */
+function OcrBadge({ pages }: { pages: number }) {
+  const label = `Text read by OCR from ${pages} scanned page${pages === 1 ? '' : 's'}`
+  return (
+    <Badge
+      variant="outline"
+      className="text-muted-foreground px-1.5 py-0 text-[0.7rem]"
+      title={label}
+    >
+      <span aria-hidden>OCR</span>
+      <span className="sr-only">{label}</span>
+    </Badge>
+  )
+}

@@ -23,6 +23,7 @@ function doc(id: string, patch: Partial<LibraryDocument> = {}): LibraryDocument 
     updated_at: ago(0),
     created_by: null,
     replaces_id: null,
+    ocr_pages: 0,
     ...patch,
   }
 }

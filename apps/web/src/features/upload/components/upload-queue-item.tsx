@@ -57,7 +57,9 @@ function Outcome({ item }: { item: UploadItem }) {
     case 'waiting':
       return <span className={note}>Waiting…</span>
     case 'running': {
-      const stage = stageLabel(item.stage ?? 'uploading')
+      const stage = item.ocr
+        ? `Recognising page ${item.ocr.page} of ${item.ocr.pages}`
+        : stageLabel(item.stage ?? 'uploading')
       return (
         <div className="grid gap-1">
           <span className={note}>

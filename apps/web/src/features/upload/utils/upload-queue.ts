@@ -25,6 +25,8 @@ export type UploadItem = {
   state: UploadState
   stage: IngestStage | null
   progress: number
+  /** While a scanned page is being recognised: which one, of how many. */
+  ocr?: { page: number; pages: number } | undefined
   /** The document being written (once it exists), replaced, or retried. */
   documentId?: string
   replacesId?: string
@@ -203,8 +205,13 @@ class UploadQueue {
     if (message.type === 'upload-url') {
       keepUploadUrl(message.path, message.url)
     } else if (message.type === 'progress') {
-      const { stage, progress, documentId } = message
-      this.update(message.jobId, { stage, progress, ...(documentId ? { documentId } : {}) })
+      const { stage, progress, documentId, ocr } = message
+      this.update(message.jobId, {
+        stage,
+        progress,
+        ocr,
+        ...(documentId ? { documentId } : {}),
+      })
     } else if (message.type === 'done') {
       this.update(message.jobId, outcome(message.result))
       const ended = this.items.find((i) => i.id === message.jobId)

@@ -3,11 +3,13 @@
 // page sends (and sends again on every refresh), so RLS decides exactly as in the page.
 import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
 import { ingestFile } from '@sourcebook/core/ingest/ingest-file'
+import { processFile } from '@sourcebook/core/ingest/process-file'
 import { retryDocument } from '@sourcebook/core/ingest/retry-document'
 import { DOCUMENTS_BUCKET, documentStoragePath } from '@sourcebook/core/ingest/storage-path'
-import type { IngestProgress, UploadOriginal } from '@sourcebook/core/ingest/types'
+import type { IngestProgress, ProcessFile, UploadOriginal } from '@sourcebook/core/ingest/types'
 import { uploadError } from '@sourcebook/core/ingest/upload-refused'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createBrowserOcr, OffscreenCanvasFactory } from './ocr-engine'
 import type { FromWorker, ToWorker } from './protocol'
 import { resumeAt, TUS_CHUNK_BYTES, tusUploader } from './tus-upload'
 
@@ -78,6 +80,10 @@ async function uploadRest(
   }
 }
 
+/** Extraction and chunking here, with scanned PDF pages read by OCR. */
+const process: ProcessFile = (input, hooks) =>
+  processFile(input, hooks, { engine: createBrowserOcr, CanvasFactory: OffscreenCanvasFactory })
+
 const reporter = (jobId: string) => (p: IngestProgress) =>
   scope.postMessage({ type: 'progress', jobId, ...p })
 
@@ -104,6 +110,7 @@ scope.onmessage = ({ data: message }) => {
             replacesId,
             onProgress: reporter(jobId),
             upload: uploaderFor(bytes),
+            process,
           },
         )
         // A cancelled upload leaves nothing behind: not the failed row, nor the original.
@@ -125,6 +132,7 @@ scope.onmessage = ({ data: message }) => {
         const result = await retryDocument(supabase(), documentId, {
           signal,
           onProgress: reporter(jobId),
+          process,
         })
         return { type: 'done', jobId, result }
       })
@@ -136,6 +144,7 @@ scope.onmessage = ({ data: message }) => {
         const result = await retryDocument(supabase(), documentId, {
           signal,
           onProgress: reporter(jobId),
+          process,
         })
         return { type: 'done', jobId, result }
       })

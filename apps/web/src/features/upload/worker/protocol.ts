@@ -29,7 +29,15 @@ export type ToWorker =
 
 /** What the worker answers, per job. */
 export type FromWorker =
-  | { type: 'progress'; jobId: string; documentId?: string; stage: IngestStage; progress: number }
+  | {
+      type: 'progress'
+      jobId: string
+      documentId?: string
+      stage: IngestStage
+      progress: number
+      /** While a scanned page is being recognised: which one, of how many. */
+      ocr?: { page: number; pages: number }
+    }
   | { type: 'done'; jobId: string; result: IngestResult }
   /** Something the pipeline did not turn into a result (a network failure, a bug). */
   | { type: 'crashed'; jobId: string; message: string }

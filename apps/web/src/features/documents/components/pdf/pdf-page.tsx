@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { TextLayer } from 'pdfjs-dist'
 import { useEffect, useRef, useState } from 'react'
+import type { OcrPageLines } from '../../api/get-ocr-lines'
 import { passageItems } from '../../utils/match-passage'
 import { type FoundPart, markFound } from './find-marks'
 
@@ -11,6 +12,8 @@ type PdfPageProps = {
   scale: number
   /** The first page's size in PDF points, until this page's own is known. */
   firstSize: PageSize
+  /** A scanned page's OCR lines: the passage is tinted on their boxes (it has no text layer). */
+  ocrLines?: OcrPageLines['lines'] | undefined
   /** The passage's text when it lies (partly) on this page. */
   passage: string | null
   onPassageShown?: (element: HTMLElement) => void
@@ -32,7 +35,7 @@ export const pageElementId = (number: number) => `pdf-page-${number}`
  * find matches marked in it.
  */
 export function PdfPage(props: PdfPageProps) {
-  const { pdf, number, scale, firstSize, passage, onPassageShown } = props
+  const { pdf, number, scale, firstSize, passage, onPassageShown, ocrLines } = props
   const { found = NOTHING_FOUND, foundRequest } = props
   const box = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
@@ -86,7 +89,9 @@ export function PdfPage(props: PdfPageProps) {
       if (cancelled) return
       setLayer(layer)
       if (!passage) return
-      const spans = passageItems(layer.textContentItemsStr, passage).map((i) => layer!.textDivs[i])
+      const spans = ocrLines
+        ? ocrPassageBoxes(element, ocrLines, passage)
+        : passageItems(layer.textContentItemsStr, passage).map((i) => layer!.textDivs[i])
       spans.forEach((span) => span?.classList.add('pdf-passage'))
       if (spans[0]) shown.current?.(spans[0])
     })().catch(() => {
@@ -98,7 +103,7 @@ export function PdfPage(props: PdfPageProps) {
       setLayer(null)
       element.replaceChildren()
     }
-  }, [near, pdf, number, scale, passage])
+  }, [near, pdf, number, scale, passage, ocrLines])
 
   useEffect(() => {
     if (!layer) return
@@ -132,4 +137,37 @@ export function PdfPage(props: PdfPageProps) {
       }
     />
   )
+}
+
+/**
+ * A scanned page's passage: the OCR lines it covers (matched as text items are), each drawn as
+ * a box over the picture in a layer of its own, sized in percent so it follows the zoom.
+ */
+function ocrPassageBoxes(
+  page: HTMLElement,
+  lines: OcrPageLines['lines'],
+  passage: string,
+): HTMLElement[] {
+  const indices = passageItems(
+    lines.map((line) => line.text),
+    passage,
+  )
+  if (indices.length === 0) return []
+  const layer = document.createElement('div')
+  layer.className = 'pdf-ocr-layer'
+  const boxes = indices.map((index) => {
+    const [left, top, right, bottom] = lines[index]!.box
+    const box = document.createElement('span')
+    // Through the CSSOM: the Content-Security-Policy allows no style attributes.
+    Object.assign(box.style, {
+      left: `${left * 100}%`,
+      top: `${top * 100}%`,
+      width: `${(right - left) * 100}%`,
+      height: `${(bottom - top) * 100}%`,
+    })
+    return box
+  })
+  layer.replaceChildren(...boxes)
+  page.append(layer)
+  return boxes
 }

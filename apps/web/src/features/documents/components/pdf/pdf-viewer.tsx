@@ -8,6 +8,7 @@ import { useMediaQuery } from '../../hooks/use-media-query'
 import { usePdfFind } from '../../hooks/use-pdf-find'
 import { usePdfOutline } from '../../hooks/use-pdf-outline'
 import { useElementHeight } from '../../hooks/use-element-height'
+import type { OcrPageLines } from '../../api/get-ocr-lines'
 import { stepMatch } from '../../utils/find-in-pdf'
 import { fitWidthScale, zoomIn, zoomOut } from '../../utils/pdf-zoom'
 import type { FoundPart } from './find-marks'
@@ -26,6 +27,8 @@ type Loaded = { pdf: PDFDocumentProxy; width: number; height: number }
 
 type PdfViewerProps = {
   bytes: Uint8Array
+  /** The lines OCR placed on scanned pages, where a passage is tinted (no text layer). */
+  ocrPages?: OcrPageLines[] | undefined
   /** The passage to show: its text and the pages it spans. */
   passage: { content: string; pageStart: number; pageEnd: number } | null
 }
@@ -34,7 +37,7 @@ const pageIn = (pages: HTMLElement | null, number: number) =>
   pages?.querySelector<HTMLElement>(`[data-page="${number}"]`) ?? null
 
 /** A PDF's pages with pdf.js (loaded with this module only), opened at the passage. */
-export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
+export default function PdfViewer({ bytes, passage, ocrPages }: PdfViewerProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [failed, setFailed] = useState(false)
   const [widthRef, width] = useElementWidth<HTMLDivElement>()
@@ -231,6 +234,7 @@ export default function PdfViewer({ bytes, passage }: PdfViewerProps) {
                   number={number}
                   scale={scale}
                   firstSize={loaded}
+                  ocrLines={ocrPages?.find((ocr) => ocr.number === number)?.lines}
                   passage={
                     passage && number >= passage.pageStart && number <= passage.pageEnd
                       ? passage.content

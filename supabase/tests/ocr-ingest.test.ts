@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PDFDocument } from 'pdf-lib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNodeOcr } from '../../packages/core/src/extract/ocr-node.ts'
+import type { OcrPage } from '../../packages/core/src/extract/ocr.ts'
+import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
+import { processFile } from '../../packages/core/src/ingest/process-file.ts'
+import type { IngestProgress } from '../../packages/core/src/ingest/types.ts'
+import { buildPdf } from '../../packages/core/src/testing/build-pdf.ts'
+import { scannedPdf } from '../../packages/core/src/testing/scanned-pdf.ts'
+import { DEFAULT_ANON_KEY } from '../../packages/localbase/src/index.ts'
+import { readShared } from './ingest-helpers.ts'
+import { adminClient, clientFor, startStack } from './stack.ts'
+import { createPeople, createWorld, type People } from './world.ts'
+
+// OCR is slow on two busy cores (5–30 s a page): one scanned page per file here.
+const SLOW = 240_000
+
+const stack = await startStack()
+const folder = mkdtempSync(join(tmpdir(), 'sourcebook-ocr-import-'))
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true })
+  await stack.stop()
+})
+
+let people: People
+let workspaceId: string
+let scan: Uint8Array
+beforeAll(async () => {
+  people = await createPeople(stack)
+  workspaceId = (await createWorld(stack, people)).workspaceId
+  scan = await scannedPdf(readShared('docling-testdata/pdf/sources/multi_page.pdf'), [1])
+})
+
+const editor = () => clientFor(stack, people.editor)
+
+/** A born-digital first page, then the scanned page. */
+async function mixedPdf(): Promise<Uint8Array> {
+  const out = await PDFDocument.create()
+  const [born] = await out.copyPages(
+    await PDFDocument.load(buildPdf({ pages: ['Born digital cover page.'] })),
+    [0],
+  )
+  const [scanned] = await out.copyPages(await PDFDocument.load(scan), [0])
+  out.addPage(born!)
+  out.addPage(scanned!)
+  return out.save()
+}
+
+describe('scanned PDFs through supabase-js', () => {
+  it(
+    'a mixed PDF ends ready: OCR text searchable on its page, line boxes stored, ocr_pages set',
+    { timeout: SLOW },
+    async () => {
+      const events: IngestProgress[] = []
+      const result = await ingestFile(
+        editor(),
+        { workspaceId, bytes: await mixedPdf(), fileName: 'scanned-history.pdf' },
+        {
+          process: (input, hooks) => processFile(input, hooks, { engine: createNodeOcr }),
+          onProgress: (event) => events.push(event),
+        },
+      )
+      expect(result).toMatchObject({ status: 'ready', pageCount: 2 })
+      const documentId = (result as { documentId: string }).documentId
+      expect(events.filter((e) => e.ocr)).toEqual([
+        expect.objectContaining({ stage: 'extracting', ocr: { page: 1, pages: 1 } }),
+      ])
+
+      const { data: doc } = await clientFor(stack, people.viewer)
+        .from('documents')
+        .select('status, ocr_pages, page_count')
+        .eq('id', documentId)
+        .single()
+      expect(doc).toEqual({ status: 'ready', ocr_pages: 1, page_count: 2 })
+
+      const { data: texts } = await clientFor(stack, people.viewer)
+        .from('document_texts')
+        .select('text, ocr_lines')
+        .eq('document_id', documentId)
+        .single()
+      const pages = texts!.ocr_lines as OcrPage[]
+      expect(pages.map((page) => page.number)).toEqual([2])
+      expect(pages[0]!.lines.length).toBeGreaterThan(10)
+      expect(texts!.text).toContain(pages[0]!.lines[0]!.text)
+
+      const found = await clientFor(stack, people.viewer).functions.invoke<{
+        results: { document_id: string; page_start: number; page_end: number }[]
+      }>('search', { body: { workspace_id: workspaceId, query: 'typewriter Sholes patented' } })
+      expect(found.error).toBeNull()
+      // The cover page is one line: the passage starts there and runs into the scanned page.
+      expect(found.data!.results[0]).toMatchObject({ document_id: documentId, page_end: 2 })
+    },
+  )
+
+  it('a scan without an OCR engine is refused as before', async () => {
+    const result = await ingestFile(editor(), {
+      workspaceId,
+      bytes: scan,
+      fileName: 'no-ocr.pdf',
+    })
+    expect(result).toMatchObject({
+      status: 'failed',
+      error: 'this PDF has no text layer (scanned?)',
+    })
+  })
+
+  it(
+    'npm run import reads a scanned PDF by OCR in its worker threads',
+    { timeout: SLOW },
+    async () => {
+      const email = `ocr.importer.${Date.now()}@example.test`
+      const password = 'import-password-1'
+      const { data, error } = await adminClient(stack).auth.admin.createUser({
+        email,
+        password,
+        email_confirm: true,
+      })
+      if (error) throw error
+      await stack.db.pg.query(
+        `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'editor')`,
+        [workspaceId, data.user.id],
+      )
+      // Another page than the other tests' scan: the same bytes would be a duplicate.
+      const other = await scannedPdf(readShared('docling-testdata/pdf/sources/multi_page.pdf'), [2])
+      writeFileSync(join(folder, 'scanned-report.pdf'), other)
+      const script = fileURLToPath(new URL('../../scripts/import.ts', import.meta.url))
+      const args = [
+        '--url',
+        stack.url,
+        '--key',
+        DEFAULT_ANON_KEY,
+        '--workspace',
+        workspaceId,
+        folder,
+      ]
+      const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(
+        (resolve) => {
+          const child = spawn(process.execPath, [script, ...args], {
+            env: { ...process.env, SOURCEBOOK_EMAIL: email, SOURCEBOOK_PASSWORD: password },
+          })
+          let out = ''
+          child.stdout.on('data', (chunk) => (out += chunk))
+          child.on('close', (exit) => resolve({ code: exit, stdout: out }))
+        },
+      )
+      expect(stdout).toMatch(/Imported 1 of 1 files/)
+      expect(code).toBe(0)
+      const { rows } = await stack.db.pg.query<{ status: string; ocr_pages: number; text: string }>(
+        `select d.status, d.ocr_pages, t.text from public.documents d
+       join public.document_texts t on t.document_id = d.id
+       where d.file_name = 'scanned-report.pdf'`,
+      )
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ status: 'ready', ocr_pages: 1 })
+      expect(rows[0]!.text).toMatch(/WordPerfect/)
+    },
+  )
+})

@@ -1,0 +1,151 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scannedPdf } from '../../packages/core/src/testing/scanned-pdf.ts'
+import { signIn } from './support/app.ts'
+import { seriousViolations } from './support/axe.ts'
+import { signedUpClient } from './support/accounts.ts'
+import { launchBrowser, newPage, screenshot } from './support/browser.ts'
+import { repoRoot } from './support/paths.ts'
+import { startStack } from './support/stack.ts'
+
+// Issue #17: a scanned PDF (pages as pictures, no text layer) uploaded through the library is
+// read by OCR in the browser's ingest worker, page by page with progress, and ends Ready with
+// searchable, citable text. Scans are made here: 200 dpi renders of a born-digital PDF.
+const source = join(repoRoot, '../shared/data/docling-testdata/pdf/sources/multi_page.pdf')
+const folder = mkdtempSync(join(tmpdir(), 'sourcebook-ocr-e2e-'))
+const scanFile = join(folder, 'scanned-history.pdf')
+const longScanFile = join(folder, 'long-scan.pdf')
+
+describe('scanned PDFs', () => {
+  let stack: Awaited<ReturnType<typeof startStack>>
+  let browser: Browser
+  let page: Page
+  let db: SupabaseClient
+  let workspaceUrl = ''
+
+  beforeAll(async () => {
+    const bytes = new Uint8Array(readFileSync(source))
+    writeFileSync(scanFile, await scannedPdf(bytes, [1]))
+    writeFileSync(longScanFile, await scannedPdf(bytes, [2, 3, 4]))
+    stack = await startStack()
+    db = await signedUpClient(stack.url, 'Sam Scanner', 'sam@example.com')
+    const { data: workspace, error } = await db
+      .from('workspaces')
+      .insert({ name: 'Archive' })
+      .select('id')
+      .single()
+    if (error) throw error
+    workspaceUrl = `${stack.url}/w/${workspace.id}`
+    browser = await launchBrowser()
+    page = await newPage(browser)
+    await page.goto(`${stack.url}/sign-in`)
+    await signIn(page, 'sam@example.com')
+    await page.waitForURL((url) => url.pathname !== '/sign-in')
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('reads a scan by OCR with per-page progress; it ends Ready and is found by search', async () => {
+    await page.goto(`${workspaceUrl}/library`)
+    await page.getByLabel('Upload files').setInputFiles(scanFile)
+    const progress = page.getByText(/Recognising page 1 of 1…/)
+    await progress.waitFor({ timeout: 60_000 })
+    await screenshot(page, 'ocr-progress')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'ocr-progress-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    const row = page.getByRole('row', { name: /scanned-history\.pdf/ })
+    await row.getByText('Ready').waitFor({ timeout: 150_000 })
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.goto(`${workspaceUrl}/search`)
+    await page.getByRole('combobox', { name: 'Search documents' }).fill('typewriter Sholes')
+    const first = page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()
+    await first.waitFor()
+    expect(await first.innerText()).toMatch(/Sholes/)
+    const { data: doc } = await db
+      .from('documents')
+      .select('ocr_pages, page_count')
+      .eq('file_name', 'scanned-history.pdf')
+      .single()
+    expect(doc).toEqual({ ocr_pages: 1, page_count: 1 })
+  })
+
+  it('the library says the text was read by OCR, on a laptop and a phone', async () => {
+    await page.goto(`${workspaceUrl}/library`)
+    const row = page.getByRole('row', { name: /scanned-history\.pdf/ })
+    await row.getByText('Text read by OCR from 1 scanned page').waitFor({ state: 'attached' })
+    await row.getByText('OCR', { exact: true }).waitFor()
+    await screenshot(page, 'ocr-library')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'ocr-library-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it('a citation opens the scanned page with the lines OCR placed tinted', async () => {
+    const { data: chunks, error } = await db
+      .from('chunks')
+      .select('id, document_id, content, page_start, document:documents!inner(file_name)')
+      .eq('document.file_name', 'scanned-history.pdf')
+      .order('ordinal')
+    if (error) throw error
+    const chunk = chunks.find((candidate) => candidate.content.includes('Sholes'))!
+    expect(chunk.page_start).toBe(1)
+    const url = `${workspaceUrl}/documents/${chunk.document_id}?chunk=${chunk.id}`
+    const boxes = (on: Page) => on.locator('[data-page="1"] .pdf-ocr-layer .pdf-passage')
+    await page.goto(url)
+    await boxes(page).first().waitFor()
+    expect(await boxes(page).count()).toBeGreaterThanOrEqual(3)
+    // Each box sits inside the page.
+    const pageBox = (await page.locator('[data-page="1"]').boundingBox())!
+    const first = (await boxes(page).first().boundingBox())!
+    expect(first.x).toBeGreaterThanOrEqual(pageBox.x)
+    expect(first.x + first.width).toBeLessThanOrEqual(pageBox.x + pageBox.width + 1)
+    expect(first.height).toBeGreaterThan(4)
+    await screenshot(page, 'ocr-citation', { fullPage: false })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'ocr-citation-dark', { fullPage: false })
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await seriousViolations(page)).toEqual([])
+
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    await phone.goto(`${stack.url}/sign-in`)
+    await signIn(phone, 'sam@example.com')
+    await phone.waitForURL((at) => at.pathname !== '/sign-in')
+    await phone.goto(url)
+    await boxes(phone).first().waitFor()
+    await screenshot(phone, 'ocr-citation-phone', { fullPage: false })
+    await phone.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(phone, 'ocr-citation-phone-dark', { fullPage: false })
+    await phone.goto(`${workspaceUrl}/library`)
+    await phone.getByText('OCR', { exact: true }).first().waitFor()
+    await screenshot(phone, 'ocr-library-phone-dark')
+    await phone.context().close()
+  })
+
+  it('Cancel stops OCR and leaves nothing behind', async () => {
+    await page.goto(`${workspaceUrl}/library`)
+    await page.getByLabel('Upload files').setInputFiles(longScanFile)
+    await page.getByText(/Recognising page 1 of 3…/).waitFor({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'Cancel long-scan.pdf' }).click()
+    await page.getByText('Cancelled', { exact: true }).waitFor()
+    // The cancelled upload's row goes (deleteDocument takes its original with it).
+    await expect
+      .poll(
+        async () =>
+          (await db.from('documents').select('id').eq('file_name', 'long-scan.pdf')).data?.length,
+        { timeout: 30_000 },
+      )
+      .toBe(0)
+  })
+})

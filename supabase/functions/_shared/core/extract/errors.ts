@@ -10,6 +10,7 @@ export type ExtractErrorCode =
   | 'too_large'
   | 'zip_bomb'
   | 'invalid_encoding'
+  | 'ocr_failed'
 
 /** An extraction failure with a message meant for the person who uploaded the file. */
 export class ExtractError extends Error {

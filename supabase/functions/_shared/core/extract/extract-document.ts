@@ -19,7 +19,7 @@ const MB = 2 ** 20
  */
 export async function extractDocument(
   { bytes, fileName, mimeType }: ExtractInput,
-  { maxBytes = 100 * MB, maxUnzippedBytes = 128 * MB }: ExtractOptions = {},
+  { maxBytes = 100 * MB, maxUnzippedBytes = 128 * MB, ocr }: ExtractOptions = {},
 ): Promise<ExtractedDocument> {
   if (bytes.length === 0) throw new ExtractError('empty_file', `"${fileName}" is empty.`)
   if (bytes.length > maxBytes) {
@@ -29,7 +29,7 @@ export async function extractDocument(
     )
   }
   const format = detectFormat(bytes, fileName, mimeType)
-  if (format === 'pdf') return extractPdf(bytes)
+  if (format === 'pdf') return extractPdf(bytes, ocr)
   if (format === 'docx') {
     const { markdown, warnings } = await docxToMarkdown(bytes, maxUnzippedBytes)
     return finish(markdown, format, firstHeading(markdown), warnings, fileName)

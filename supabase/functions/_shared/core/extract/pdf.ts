@@ -2,6 +2,8 @@
 import { getDocumentProxy } from 'unpdf'
 import { indexOfAscii } from './detect.ts'
 import { ExtractError } from './errors.ts'
+import type { PdfOcrOptions } from './ocr.ts'
+import { ocrEmptyPages } from './ocr-pages.ts'
 import { dropRunningLines, repairHyphenation } from './pdf-cleanup.ts'
 import { itemsToLines } from './pdf-lines.ts'
 import { joinPages } from './pages.ts'
@@ -11,13 +13,19 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
 
 const DAMAGED = 'This PDF is damaged and cannot be read.'
 
-/** Text per page in reading order, with running headers/footers dropped and hyphenation repaired. */
-export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
+/**
+ * Text per page in reading order, with running headers/footers dropped and hyphenation repaired.
+ * With `ocr`, pages without a text layer are recognised (and listed in `ocr`).
+ */
+export async function extractPdf(
+  bytes: Uint8Array,
+  ocr?: PdfOcrOptions,
+): Promise<ExtractedDocument> {
   // Every complete PDF ends with %%EOF; without it the upload was cut short.
   if (indexOfAscii(bytes.subarray(Math.max(0, bytes.length - 2048)), '%%EOF') < 0) {
     throw new ExtractError('corrupt', 'This PDF is truncated (the file is incomplete).')
   }
-  const doc = await open(bytes)
+  const doc = await open(bytes, ocr?.CanvasFactory)
   try {
     const rawPages: string[][] = []
     const unreadable: number[] = []
@@ -31,6 +39,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> 
       )
     }
     if (unreadable.length === doc.numPages) throw new ExtractError('corrupt', DAMAGED)
+    const ocrPages = ocr ? await ocrEmptyPages(doc, rawPages, unreadable, ocr) : []
     if (rawPages.every((lines) => lines.length === 0)) {
       throw new ExtractError('no_text_layer', 'this PDF has no text layer (scanned?)')
     }
@@ -44,12 +53,22 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> 
     if (dropped > 0) warnings.push(`dropped ${plural(dropped, 'running header/footer line')}`)
     const empty = pages.filter((lines, i) => lines.length === 0 && !unreadable.includes(i + 1))
     if (empty.length > 0) warnings.push(`${plural(empty.length, 'page')} without text`)
+    if (ocrPages.length > 0) warnings.push(`${plural(ocrPages.length, 'page')} read by OCR`)
     const { text, pages: ranges } = joinPages(
       pages.map((lines) => repairHyphenation(lines.join('\n'))),
     )
     const title = await titleOf(doc)
-    return { text, pages: ranges, format: 'pdf', ...(title ? { title } : {}), warnings }
+    return {
+      text,
+      pages: ranges,
+      format: 'pdf',
+      ...(title ? { title } : {}),
+      warnings,
+      ...(ocrPages.length > 0 ? { ocr: ocrPages } : {}),
+    }
   } catch (error) {
+    // A cancelled OCR is not a damaged file.
+    if (ocr?.signal?.aborted) throw ocr.signal.reason
     throw asExtractError(error)
   } finally {
     await doc.loadingTask.destroy()
@@ -63,10 +82,13 @@ async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
   return lines
 }
 
-async function open(bytes: Uint8Array): Promise<PdfDocument> {
+async function open(bytes: Uint8Array, CanvasFactory?: unknown): Promise<PdfDocument> {
   try {
     // pdf.js may take ownership of (detach) the buffer it is given: hand it a copy.
-    return await getDocumentProxy(bytes.slice(), { verbosity: 0 })
+    return await getDocumentProxy(bytes.slice(), {
+      verbosity: 0,
+      ...(CanvasFactory ? { CanvasFactory } : {}),
+    })
   } catch (error) {
     throw asExtractError(error)
   }

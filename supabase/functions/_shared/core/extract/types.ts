@@ -1,4 +1,6 @@
 // Generated from packages/core/src/extract/types.ts by `npm run sync:core`: edit that file, not this one.
+import type { OcrPage, PdfOcrOptions } from './ocr.ts'
+
 export type DocumentFormat = 'pdf' | 'docx' | 'pptx' | 'xlsx' | 'markdown' | 'html' | 'text' | 'csv'
 
 /** Characters [start, end) of the extracted text that came from page `number` (1-based). */
@@ -19,6 +21,8 @@ export interface ExtractOptions {
   maxBytes?: number
   /** Largest total a DOCX, PPTX or XLSX may inflate to, in bytes (default 128 MB: a 100 MB upload of images inflates to little more, while 200 MB of zeros deflates to 200 KB). */
   maxUnzippedBytes?: number
+  /** Reads PDF pages without a text layer by OCR; without it such a PDF is refused. */
+  ocr?: PdfOcrOptions
 }
 
 export interface ExtractedDocument {
@@ -30,4 +34,6 @@ export interface ExtractedDocument {
   title?: string
   /** Things a person may want to know (e.g. "decoded as windows-1252"), never fatal. */
   warnings: string[]
+  /** The PDF pages read by OCR, with the line boxes the viewer highlights on. */
+  ocr?: OcrPage[]
 }

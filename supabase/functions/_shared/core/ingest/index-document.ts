@@ -39,7 +39,10 @@ export async function indexDocument(
   try {
     const { processed, warning } = await progress.keepAlive(async () => {
       await progress.report('extracting')
-      const processed = await process({ bytes, fileName: doc.fileName, mimeType: doc.mimeType })
+      const processed = await process(
+        { bytes, fileName: doc.fileName, mimeType: doc.mimeType },
+        { signal, onOcrPage: (index, total) => void progress.ocrPage(index, total) },
+      )
       timings.extractMs = processed.extractMs
       timings.chunkMs = processed.chunkMs
       signal?.throwIfAborted()
@@ -58,6 +61,7 @@ export async function indexDocument(
       workspace_id: doc.workspaceId,
       text: processed.text,
       opening: signals.opening,
+      ocr_lines: processed.ocr ?? null,
     })
     if (text.error) throw new Error(`the extracted text could not be stored: ${text.error.message}`)
     const fields = {
@@ -65,6 +69,7 @@ export async function indexDocument(
       error: warning ?? null,
       page_count: processed.pageCount,
       chunk_count: chunks.length,
+      ocr_pages: processed.ocr?.length ?? 0,
       periods: signals.periods,
       names: signals.names,
     }

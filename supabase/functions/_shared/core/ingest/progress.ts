@@ -69,6 +69,26 @@ export class ProgressReporter {
   }
 
   /**
+   * OCR of page `index` of `total` begins (within extraction): the caller hears which page, for
+   * "Recognising page 4 of 30"; the row gets the share, throttled like any report. Never throws:
+   * extraction does not wait on it, and a failed write is retried by the next report or beat.
+   */
+  ocrPage(index: number, total: number): Promise<void> {
+    const share = (index - 1) / total
+    const progress =
+      STAGE_START.extracting + (STAGE_END.extracting - STAGE_START.extracting) * share
+    this.onProgress?.({
+      documentId: this.documentId,
+      stage: 'extracting',
+      progress,
+      ocr: { page: index, pages: total },
+    })
+    this.progress = progress
+    if (Date.now() - this.lastWrite < WRITE_EVERY_MS) return Promise.resolve()
+    return this.write().catch(() => {})
+  }
+
+  /**
    * Runs `step`, writing the last reported progress to the row whenever it has not been
    * written for heartbeatMs. Stops (waiting for a write under way) before returning, so no
    * heartbeat lands after the caller's next write, such as 'failed' or 'ready'.

@@ -1,5 +1,6 @@
 // Generated from packages/core/src/ingest/types.ts by `npm run sync:core`: edit that file, not this one.
 import type { Chunk } from '../chunk/chunk-document.ts'
+import type { OcrPage } from '../extract/ocr.ts'
 import type { ExtractInput } from '../extract/types.ts'
 
 export type IngestStage =
@@ -19,6 +20,8 @@ export interface IngestProgress {
   stage: IngestStage
   /** 0..1 over the whole pipeline. */
   progress: number
+  /** While a scanned page is being recognised: which one, of how many without text. */
+  ocr?: { page: number; pages: number }
 }
 
 /** What extraction and chunking produced for one file, and how long each took. */
@@ -28,13 +31,22 @@ export interface Processed {
   chunks: Chunk[]
   extractMs: number
   chunkMs: number
+  /** PDF pages read by OCR, with their line boxes (absent when none were). */
+  ocr?: OcrPage[]
+}
+
+/** What the pipeline hands a ProcessFile besides the file: cancel, and OCR progress per page. */
+export interface ProcessHooks {
+  signal?: AbortSignal
+  /** Before OCR of page `index` of the `total` pages without text. */
+  onOcrPage?: (index: number, total: number) => void
 }
 
 /**
  * Extraction + chunking. In-thread by default; the CLI passes a worker pool, since both are
  * CPU-bound. Throws ExtractError for files that cannot be read.
  */
-export type ProcessFile = (input: ExtractInput) => Promise<Processed>
+export type ProcessFile = (input: ExtractInput, hooks?: ProcessHooks) => Promise<Processed>
 
 /** Options shared by ingestFile and retryDocument. */
 export interface PipelineOptions {

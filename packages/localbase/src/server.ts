@@ -16,12 +16,15 @@ import { isLoopbackName } from './gateway/loopback.ts'
 import { mountServices } from './services.ts'
 import { serveStatic } from './static.ts'
 import { startReaper } from './upkeep/reap-interrupted.ts'
+import { startUpkeep, type Upkeep } from './upkeep/vacuum.ts'
 
 export type Localbase = {
   url: string
   config: LocalbaseConfig
   db: Database
   server: Server
+  /** Vacuum and analyze, on a schedule and after bulk work. */
+  upkeep: Upkeep
   stop(): Promise<void>
 }
 
@@ -93,16 +96,18 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
     console.error(`[localbase] ${c.req.method} ${c.req.path}:`, error)
     return c.json({ message: 'Internal Server Error' }, 500)
   })
+  const upkeep = startUpkeep(db)
   handler = app.fetch
 
   let stopping: Promise<void> | null = null
   const stop = () =>
     (stopping ??= (async () => {
       stopReaper()
+      await upkeep.stop()
       await services.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await db.close()
     })())
-  return { url, config, db, server, stop }
+  return { url, config, db, server, upkeep, stop }
 }

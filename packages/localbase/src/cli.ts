@@ -2,17 +2,27 @@
 import { parseArgs } from 'node:util'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { mailboxOpen } from './auth/mailbox.ts'
+import { backupCommand, restoreCommand } from './backup/commands.ts'
 import type { LocalbaseConfig } from './config/config.ts'
 import { startLocalbase } from './server.ts'
 
 const usage = `Usage: localbase start [options]
+       localbase backup --out FILE [--url URL] [--key KEY]
+       localbase restore FILE --data-dir DIR
 
   --workdir DIR     folder that holds supabase/ (config.toml, migrations, seed.sql, functions)
   --port N          API port (env PORT, default 54321)
   --host HOST       address to listen on (env HOST, default 127.0.0.1)
   --data-dir DIR    database and files (env DATA_DIR, default <workdir>/.sourcebook)
   --db-port N       also expose a Postgres wire-protocol endpoint (e.g. 54322)
-  --serve DIR       serve a built web app at /`
+  --serve DIR       serve a built web app at /
+
+backup asks a running localbase (--url, env API_URL, default http://127.0.0.1:PORT) for a
+consistent archive of its database and files, with the service-role or secret key (--key,
+env SERVICE_ROLE_KEY); restore unpacks one into a new data dir.
+  --out FILE        where backup writes the archive
+  --url URL         the running localbase
+  --key KEY         its service-role or secret key`
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,11 +33,26 @@ const { values, positionals } = parseArgs({
     'data-dir': { type: 'string' },
     'db-port': { type: 'string' },
     serve: { type: 'string' },
+    out: { type: 'string' },
+    url: { type: 'string' },
+    key: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 })
 
-if (values.help || positionals[0] !== 'start') {
+const command = positionals[0]
+if (!values.help && (command === 'backup' || command === 'restore')) {
+  try {
+    if (command === 'backup') await backupCommand(values)
+    else await restoreCommand(positionals[1], values['data-dir'])
+    process.exit(0)
+  } catch (error) {
+    console.error(`[localbase] ${command} failed: ${(error as Error).message}`)
+    process.exit(1)
+  }
+}
+
+if (values.help || command !== 'start') {
   console.log(usage)
   process.exit(values.help ? 0 : 1)
 }

@@ -8,6 +8,7 @@ import type { ServiceContext, UpgradeHandler } from './context.ts'
 import type { Database } from './db/database.ts'
 import { applyMigrations, applySeed } from './db/migrate.ts'
 import { openDatabase } from './db/open.ts'
+import { mountBackup } from './backup/endpoint.ts'
 import { CallerResolver } from './gateway/caller.ts'
 import { bodyLimit } from './gateway/body-limit.ts'
 import { clientAddresses } from './gateway/client-address.ts'
@@ -89,6 +90,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   app.use('/auth/v1/*', bodyLimit(1024 * 1024))
   const services = await mountServices(app, ctx)
   upgrades.push(...services.upgrades)
+  mountBackup(app, ctx)
   app.get('/health', (c) => c.json({ status: 'ok', services: services.names }))
   if (config.serveDir) serveStatic(app, config.serveDir)
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))

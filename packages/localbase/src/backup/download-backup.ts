@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { rename, rm, stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
+import type { ReadableStream } from 'node:stream/web'
 import { pipeline } from 'node:stream/promises'
 
 /**
@@ -18,10 +19,7 @@ export async function downloadBackup(url: string, key: string, out: string): Pro
   }
   const partial = `${out}.partial`
   try {
-    await pipeline(
-      Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-      createWriteStream(partial),
-    )
+    await pipeline(Readable.fromWeb(res.body as ReadableStream), createWriteStream(partial))
     await rename(partial, out)
   } catch (error) {
     await rm(partial, { force: true })

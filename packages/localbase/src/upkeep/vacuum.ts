@@ -36,7 +36,15 @@ export type UpkeepOptions = {
   fullEveryMs?: number
 }
 
-type TableStat = { table: string; dead: number; live: number; modified: number }
+type TableStat = {
+  table: string
+  dead: number
+  live: number
+  modified: number
+  /** Of its TOAST table, where long values (document texts) live: vacuumed with it. */
+  toastDead: number
+  toastLive: number
+}
 
 /**
  * PGlite has no autovacuum: dead rows from replaced and deleted documents, re-embeddings and
@@ -63,9 +71,13 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
     // single-user backend never does unprompted: ask for it, then read in a new statement.
     await db.pg.query('select pg_stat_force_next_flush()')
     const { rows } = await db.pg.query<TableStat>(
-      `select format('%I.%I', schemaname, relname) as "table", n_dead_tup::int as dead,
-         n_live_tup::int as live, n_mod_since_analyze::int as modified
-       from pg_stat_user_tables order by n_dead_tup desc, relname`,
+      `select format('%I.%I', s.schemaname, s.relname) as "table", s.n_dead_tup::int as dead,
+         s.n_live_tup::int as live, s.n_mod_since_analyze::int as modified,
+         coalesce(t.n_dead_tup, 0)::int as "toastDead", coalesce(t.n_live_tup, 0)::int as "toastLive"
+       from pg_stat_user_tables s
+       join pg_class c on c.oid = s.relid
+       left join pg_stat_all_tables t on t.relid = c.reltoastrelid
+       order by s.n_dead_tup + coalesce(t.n_dead_tup, 0) desc, s.relname`,
     )
     return rows
   }
@@ -75,7 +87,11 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
     const due = (await tableStats()).filter(
       // Postgres' own autovacuum thresholds (autovacuum_vacuum_threshold, _scale_factor
       // and their analyze counterparts, at their defaults).
-      (t) => all || t.dead >= 50 + 0.2 * t.live || t.modified >= 50 + 0.1 * t.live,
+      (t) =>
+        all ||
+        t.dead >= 50 + 0.2 * t.live ||
+        t.toastDead >= 50 + 0.2 * t.toastLive ||
+        t.modified >= 50 + 0.1 * t.live,
     )
     const tables: VacuumedTable[] = []
     for (const t of due) {
@@ -90,7 +106,7 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
         continue
       }
       const ms = performance.now() - t0
-      tables.push({ table: t.table, deadRows: t.dead, ms })
+      tables.push({ table: t.table, deadRows: t.dead + t.toastDead, ms })
       if (ms > stats.longestPauseMs) {
         stats.longestPauseMs = ms
         stats.longestPauseTable = t.table

@@ -14,6 +14,7 @@ import { bodyLimit } from './gateway/body-limit.ts'
 import { clientAddresses } from './gateway/client-address.ts'
 import { cors } from './gateway/cors.ts'
 import { isLoopbackName } from './gateway/loopback.ts'
+import { mountHealth } from './health.ts'
 import { mountServices } from './services.ts'
 import { serveStatic } from './static.ts'
 import { startReaper } from './upkeep/reap-interrupted.ts'
@@ -91,7 +92,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   const services = await mountServices(app, ctx)
   upgrades.push(...services.upgrades)
   mountBackup(app, ctx)
-  app.get('/health', (c) => c.json({ status: 'ok', services: services.names }))
+  mountHealth(app, ctx, services)
   if (config.serveDir) serveStatic(app, config.serveDir)
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {

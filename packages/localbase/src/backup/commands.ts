@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { DEFAULT_SERVICE_ROLE_KEY } from '../config/keys.ts'
 import { downloadBackup } from './download-backup.ts'
+import { exportForHosted } from './export-hosted.ts'
 import { restoreBackup } from './restore.ts'
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -28,5 +29,18 @@ export async function restoreCommand(file: string | undefined, dataDir?: string)
     `[localbase] restored ${file} (${mb((await stat(file)).size)}, taken ${manifest.createdAt}, ` +
       `database and files ${mb(manifest.databaseBytes)} compressed) into ${dataDir} in ${seconds} s; ` +
       `start it with: localbase start --data-dir ${dataDir}`,
+  )
+}
+
+/** `localbase export FILE --out DIR`: a backup as SQL and bucket files for hosted Supabase. */
+export async function exportCommand(file: string | undefined, out?: string): Promise<void> {
+  if (!file || !out) throw new Error('export needs FILE and --out DIR')
+  const done = await exportForHosted(file, out)
+  console.log(
+    `[localbase] ${out}/data.sql: ${done.rows} rows of ${done.tables} tables; ` +
+      `${out}/storage: ${done.objects} objects.\n` +
+      `On the hosted project, after supabase db push:\n` +
+      `  psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -f ${out}/data.sql\n` +
+      `  supabase storage cp -r ${out}/storage/<bucket> ss:///<bucket> --experimental   (for each bucket)`,
   )
 }

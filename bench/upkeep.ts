@@ -1,7 +1,8 @@
 // What upkeep reclaims: imports ../shared/data/financebench-pdfs into a fresh localbase
 // (in this process, to read sizes as the database owner), deletes every document, vacuums,
 // and imports the set again, printing table and index sizes (pg_total_relation_size, per
-// table and per index) at each step and the longest pause a vacuum caused.
+// table and per index) at each step and the longest pause a vacuum caused; then backs the
+// server up (`localbase backup`'s endpoint), restores it, and prints the sizes and times.
 // Run: node bench/upkeep.ts [--files 12]   (last line: JSON)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -9,6 +10,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
+import { downloadBackup } from '../packages/localbase/src/backup/download-backup.ts'
+import { restoreBackup } from '../packages/localbase/src/backup/restore.ts'
 import {
   DEFAULT_PUBLISHABLE_KEY,
   DEFAULT_SERVICE_ROLE_KEY,
@@ -101,6 +104,17 @@ try {
   const reimportVacuum = await lb.upkeep.run()
   steps.reimported = await sizes()
 
+  // A backup of the re-imported server, and its restore.
+  const backupFile = join(dataDir, '..', `${dataDir.split('/').pop()}.tar`)
+  let t0 = performance.now()
+  const backupBytes = await downloadBackup(lb.url, DEFAULT_SERVICE_ROLE_KEY, backupFile)
+  const backupMs = performance.now() - t0
+  t0 = performance.now()
+  await restoreBackup(backupFile, `${dataDir}-restored`)
+  const restoreMs = performance.now() - t0
+  rmSync(backupFile, { force: true })
+  rmSync(`${dataDir}-restored`, { recursive: true, force: true })
+
   const names = [...new Set(steps.imported!.tables.slice(0, 8).map((t) => t.name))]
   const indexNames = [...new Set(steps.imported!.indexes.slice(0, 8).map((t) => t.name))]
   const row = (list: 'tables' | 'indexes', name: string) =>
@@ -118,7 +132,8 @@ try {
         .map((s) => String(mb(s.database)).padStart(9))
         .join(' ')}\n` +
       `vacuum after deleting: ${vacuum.tables.length} tables, ${Math.round(vacuum.ms)} ms, longest pause ` +
-      `${Math.round(vacuum.longestPauseMs)} ms; after re-importing: longest pause ${Math.round(reimportVacuum.longestPauseMs)} ms`,
+      `${Math.round(vacuum.longestPauseMs)} ms; after re-importing: longest pause ${Math.round(reimportVacuum.longestPauseMs)} ms\n` +
+      `backup ${mb(backupBytes)} MB in ${(backupMs / 1000).toFixed(1)} s, restored in ${(restoreMs / 1000).toFixed(1)} s`,
   )
   console.log(
     JSON.stringify({
@@ -137,6 +152,9 @@ try {
           ),
         ]),
       ),
+      backupMb: mb(backupBytes),
+      backupMs: Math.round(backupMs),
+      restoreMs: Math.round(restoreMs),
       vacuumLongestPauseMs: Math.round(
         Math.max(vacuum.longestPauseMs, reimportVacuum.longestPauseMs),
       ),

@@ -110,7 +110,7 @@ try {
   const backupBytes = await downloadBackup(lb.url, DEFAULT_SERVICE_ROLE_KEY, backupFile)
   const backupMs = performance.now() - t0
   t0 = performance.now()
-  await restoreBackup(backupFile, `${dataDir}-restored`)
+  const { pauseMs: backupPauseMs } = await restoreBackup(backupFile, `${dataDir}-restored`)
   const restoreMs = performance.now() - t0
   rmSync(backupFile, { force: true })
   rmSync(`${dataDir}-restored`, { recursive: true, force: true })
@@ -133,7 +133,7 @@ try {
         .join(' ')}\n` +
       `vacuum after deleting: ${vacuum.tables.length} tables, ${Math.round(vacuum.ms)} ms, longest pause ` +
       `${Math.round(vacuum.longestPauseMs)} ms; after re-importing: longest pause ${Math.round(reimportVacuum.longestPauseMs)} ms\n` +
-      `backup ${mb(backupBytes)} MB in ${(backupMs / 1000).toFixed(1)} s, restored in ${(restoreMs / 1000).toFixed(1)} s`,
+      `backup ${mb(backupBytes)} MB in ${(backupMs / 1000).toFixed(1)} s (database held ${backupPauseMs} ms), restored in ${(restoreMs / 1000).toFixed(1)} s`,
   )
   console.log(
     JSON.stringify({
@@ -154,6 +154,7 @@ try {
       ),
       backupMb: mb(backupBytes),
       backupMs: Math.round(backupMs),
+      backupPauseMs,
       restoreMs: Math.round(restoreMs),
       vacuumLongestPauseMs: Math.round(
         Math.max(vacuum.longestPauseMs, reimportVacuum.longestPauseMs),

@@ -118,10 +118,15 @@ describe('backup and restore', () => {
         imported++
       }
     })()
-    while (imported < 1) await new Promise((resolve) => setTimeout(resolve, 50))
-    const { lb } = await backupAndRestore('during')
-    stop = true
-    await writer
+    let lb: Localbase
+    try {
+      while (imported < 1) await new Promise((resolve) => setTimeout(resolve, 50))
+      lb = (await backupAndRestore('during')).lb
+    } finally {
+      // Whatever happens, the later tests compare a server no one writes to.
+      stop = true
+      await writer
+    }
 
     // Every object a row names is there, byte for byte what the source has for it.
     const hashes = await objectHashes(lb)
@@ -145,7 +150,7 @@ describe('backup and restore', () => {
     const listed = await admin.from('documents').select('id').eq('status', 'ready')
     expect(listed.error).toBeNull()
     expect(listed.data!.length).toBe(documents.length)
-  })
+  }, 120_000)
 
   it('restores every row and every object of the moment it was taken', async () => {
     const { lb, bytes } = await backupAndRestore('quiet')
@@ -154,7 +159,7 @@ describe('backup and restore', () => {
     const hashes = await objectHashes(lb)
     expect(Object.keys(hashes).length).toBeGreaterThanOrEqual(3)
     expect(hashes).toEqual(await objectHashes(stack))
-  })
+  }, 60_000)
 
   // psql comes with Postgres' client tools (CI installs them with Postgres).
   it.skipIf(spawnSync('psql', ['--version']).status !== 0)(

@@ -1,4 +1,6 @@
 import type { Writable } from 'node:stream'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import type { Database } from '../db/database.ts'
 import { TarWriter } from './tar.ts'
 
@@ -6,8 +8,10 @@ export type BackupManifest = {
   format: 'localbase-backup'
   version: 1
   createdAt: string
-  /** Bytes of the data dir's dump. */
+  /** Bytes of the data dir's dump, compressed. */
   databaseBytes: number
+  /** How long the dump held the database (every request waited meanwhile). */
+  pauseMs: number
 }
 
 /**
@@ -21,12 +25,17 @@ export type BackupManifest = {
 export async function writeBackup(db: Database, out: Writable): Promise<BackupManifest> {
   // Less WAL to replay on restore.
   await db.pg.exec('checkpoint')
-  const dump = new Uint8Array(await (await db.pg.dumpDataDir('gzip')).arrayBuffer())
+  const started = performance.now()
+  // Uncompressed: PGlite holds the database while it dumps, so compress after, off the lock.
+  const raw = await db.pg.dumpDataDir('none')
+  const pauseMs = Math.round(performance.now() - started)
+  const dump = await promisify(gzip)(new Uint8Array(await raw.arrayBuffer()), { level: 6 })
   const manifest: BackupManifest = {
     format: 'localbase-backup',
     version: 1,
     createdAt: new Date().toISOString(),
     databaseBytes: dump.byteLength,
+    pauseMs,
   }
   const tar = new TarWriter(out)
   await tar.addBuffer('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)))

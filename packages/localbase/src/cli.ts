@@ -2,10 +2,14 @@
 import { parseArgs } from 'node:util'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { mailboxOpen } from './auth/mailbox.ts'
+import { backupCommand, exportCommand, restoreCommand } from './backup/commands.ts'
 import type { LocalbaseConfig } from './config/config.ts'
 import { startLocalbase } from './server.ts'
 
 const usage = `Usage: localbase start [options]
+       localbase backup --out FILE [--url URL] [--key KEY]
+       localbase restore FILE --data-dir DIR
+       localbase export FILE --out DIR
 
   --workdir DIR     folder that holds supabase/ (config.toml, migrations, seed.sql, functions)
   --port N          API port (env PORT, default 54321)
@@ -14,7 +18,16 @@ const usage = `Usage: localbase start [options]
   --db-url URL      use this Postgres (15+, with pgvector) instead of PGlite in the data
                     dir (env DATABASE_URL); files stay in the data dir
   --db-port N       also expose a Postgres wire-protocol endpoint (e.g. 54322)
-  --serve DIR       serve a built web app at /`
+  --serve DIR       serve a built web app at /
+
+backup asks a running localbase (--url, env API_URL, default http://127.0.0.1:PORT) for a
+consistent archive of its database and files, with the service-role or secret key (--key,
+env SERVICE_ROLE_KEY); restore unpacks one into a new data dir; export turns one into
+DIR/data.sql (rows for psql on a hosted project made with supabase db push) and
+DIR/storage/<bucket>/<name> (files for supabase storage cp).
+  --out FILE|DIR    where backup writes the archive, or export its files
+  --url URL         the running localbase
+  --key KEY         its service-role or secret key`
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,11 +39,27 @@ const { values, positionals } = parseArgs({
     'db-url': { type: 'string' },
     'db-port': { type: 'string' },
     serve: { type: 'string' },
+    out: { type: 'string' },
+    url: { type: 'string' },
+    key: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 })
 
-if (values.help || positionals[0] !== 'start') {
+const command = positionals[0]
+if (!values.help && (command === 'backup' || command === 'restore' || command === 'export')) {
+  try {
+    if (command === 'backup') await backupCommand(values)
+    else if (command === 'restore') await restoreCommand(positionals[1], values['data-dir'])
+    else await exportCommand(positionals[1], values.out)
+    process.exit(0)
+  } catch (error) {
+    console.error(`[localbase] ${command} failed: ${(error as Error).message}`)
+    process.exit(1)
+  }
+}
+
+if (values.help || command !== 'start') {
   console.log(usage)
   process.exit(values.help ? 0 : 1)
 }

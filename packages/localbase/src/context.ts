@@ -25,4 +25,6 @@ export type Service = {
   app: Hono
   upgrade?: UpgradeHandler
   close?(): Promise<void>
+  /** What works less than it should right now, for /health (e.g. a function that fails to boot). */
+  degraded?(): string[]
 }

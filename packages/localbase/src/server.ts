@@ -8,20 +8,25 @@ import type { ServiceContext, UpgradeHandler } from './context.ts'
 import type { Database } from './db/database.ts'
 import { applyMigrations, applySeed } from './db/migrate.ts'
 import { openDatabase } from './db/open.ts'
+import { mountBackup } from './backup/endpoint.ts'
 import { CallerResolver } from './gateway/caller.ts'
 import { bodyLimit } from './gateway/body-limit.ts'
 import { clientAddresses } from './gateway/client-address.ts'
 import { cors } from './gateway/cors.ts'
 import { isLoopbackName } from './gateway/loopback.ts'
+import { mountHealth } from './health.ts'
 import { mountServices } from './services.ts'
 import { serveStatic } from './static.ts'
 import { startReaper } from './upkeep/reap-interrupted.ts'
+import { startUpkeep, type Upkeep } from './upkeep/vacuum.ts'
 
 export type Localbase = {
   url: string
   config: LocalbaseConfig
   db: Database
   server: Server
+  /** Vacuum and analyze, on a schedule and after bulk work. */
+  upkeep: Upkeep
   stop(): Promise<void>
 }
 
@@ -86,23 +91,26 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   app.use('/auth/v1/*', bodyLimit(1024 * 1024))
   const services = await mountServices(app, ctx)
   upgrades.push(...services.upgrades)
-  app.get('/health', (c) => c.json({ status: 'ok', services: services.names }))
+  mountBackup(app, ctx)
+  mountHealth(app, ctx, services)
   if (config.serveDir) serveStatic(app, config.serveDir)
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {
     console.error(`[localbase] ${c.req.method} ${c.req.path}:`, error)
     return c.json({ message: 'Internal Server Error' }, 500)
   })
+  const upkeep = startUpkeep(db)
   handler = app.fetch
 
   let stopping: Promise<void> | null = null
   const stop = () =>
     (stopping ??= (async () => {
       stopReaper()
+      await upkeep.stop()
       await services.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await db.close()
     })())
-  return { url, config, db, server, stop }
+  return { url, config, db, server, upkeep, stop }
 }

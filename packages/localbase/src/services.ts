@@ -11,6 +11,7 @@ export type MountedServices = {
   names: string[]
   upgrades: UpgradeHandler[]
   close(): Promise<void>
+  degraded(): string[]
 }
 
 /**
@@ -37,6 +38,7 @@ export async function mountServices(app: Hono, ctx: ServiceContext): Promise<Mou
     upgrades: services.flatMap((s) =>
       s.upgrade ? [guardUpgrade(ctx.callers, s.prefix, s.upgrade)] : [],
     ),
+    degraded: () => services.flatMap((s) => s.degraded?.() ?? []),
     close: async () => {
       for (const s of services.reverse()) await s.close?.()
     },

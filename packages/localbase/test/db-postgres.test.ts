@@ -131,6 +131,17 @@ describe.skipIf(!testDatabaseUrl)('localbase on a Postgres server (--db-url)', (
     expect(migrations.rows).toEqual([{ n: 1 }])
   })
 
+  it('refuses a backup of the data dir, which is on the server: pg_dump backs it up', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/admin/v1/backup`, {
+      method: 'POST',
+      headers: { apikey: DEFAULT_SERVICE_ROLE_KEY },
+    })
+    expect(response.status).toBe(501)
+    expect(await response.json()).toEqual({
+      message: 'This localbase keeps its data in Postgres: back it up with pg_dump',
+    })
+  })
+
   it('refuses --db-port, which only PGlite can serve', async () => {
     const other = start([
       '--workdir',

@@ -29,6 +29,8 @@ function functionName(path: string): string {
 export async function createFunctionsService(ctx: ServiceContext): Promise<Service> {
   const registry = new FunctionRegistry(ctx)
   const timeoutMs = Number(ctx.config.env.FUNCTIONS_REQUEST_TIMEOUT_MS) || defaultTimeoutMs
+  /** Functions whose last start failed, with why; a start that works clears it. */
+  const bootFailures = new Map<string, string>()
 
   /** The platform's checks before a request reaches the function, then its process's port. */
   const admit = async (
@@ -45,9 +47,12 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Servi
       if (refused) return { refused }
     }
     try {
-      return { port: await worker.port() }
+      const port = await worker.port()
+      bootFailures.delete(name)
+      return { port }
     } catch (error) {
       if (!(error instanceof BootError)) throw error
+      bootFailures.set(name, error.message)
       console.error(`[functions:${name}] ${error.message}`)
       return { refused: bootError() }
     }
@@ -75,5 +80,7 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Servi
     app,
     upgrade: functionsUpgrade(prefix, (path, headers) => admit(functionName(path), 'GET', headers)),
     close: () => registry.close(),
+    degraded: () =>
+      [...bootFailures].map(([name, message]) => `function ${name} fails to boot: ${message}`),
   }
 }

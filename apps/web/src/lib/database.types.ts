@@ -714,6 +714,22 @@ export type Database = {
       any_lexeme: { Args: { lexemes: string[] }; Returns: string }
       authenticate_access_token: { Args: { token: string; max_per_minute: number }; Returns: Json }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
+      bm25_boosted_top: {
+        Args: {
+          tsq: string
+          terms: string[]
+          idfs: number[]
+          avglen: number
+          k1: number
+          b: number
+          boosted_ids: string[]
+          boosted_scores: number[]
+          boosted_favour: number[]
+          lim: number
+          skip: string
+        }
+        Returns: { id: string; score: number }[]
+      }
       bm25_enough: { Args: { terms: string[]; bounds: number[]; need: number }; Returns: string }
       bm25_lexemes: { Args: { content: string }; Returns: string }
       bm25_top: {

@@ -7,6 +7,7 @@
 // Targets (issue #16): search p95 under load <= 250 ms and <= 5x idle; list p95 <= 100 ms;
 // 0 errors; import under load >= 0.7x idle.
 // Run: node bench/load.ts [--clients 50] [--seconds 20] [--files 12] [--think-ms 100]
+//   [--db-url postgresql://superuser@host/db: PGlite and that Postgres side by side]
 //   (last line: JSON)
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -22,6 +23,7 @@ import {
 } from '../packages/localbase/src/config/keys.ts'
 import { type ImportTotals, runImport } from '../scripts/import/run-import.ts'
 import { walk } from '../scripts/import/walk.ts'
+import { sideBySide } from './side-by-side.ts'
 import { WorkerPool } from '../scripts/import/worker-pool.ts'
 
 const { values } = parseArgs({
@@ -30,8 +32,17 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     files: { type: 'string' },
     'think-ms': { type: 'string', default: '100' },
+    'db-url': { type: 'string' },
   },
 })
+if (values['db-url']) {
+  // The same run on PGlite, then on a scratch database of that server (localbase inherits
+  // DATABASE_URL), summaries side by side.
+  const args = ['--clients', values.clients!, '--seconds', values.seconds!]
+  args.push('--think-ms', values['think-ms']!, ...(values.files ? ['--files', values.files] : []))
+  await sideBySide(new URL(import.meta.url).pathname, args, values['db-url'])
+  process.exit(0)
+}
 const clientCount = Number(values.clients)
 const idleSeconds = Number(values.seconds)
 const thinkMs = Number(values['think-ms'])

@@ -6,14 +6,17 @@ import {
   relaxedAuthLimits,
   startLocalbase,
 } from '../../../packages/localbase/src/index.ts'
+import { scratchDatabase } from '../../../packages/localbase/test/scratch-database.ts'
 import { repoRoot } from './paths.ts'
 
 /**
  * localbase with the project's migrations, serving the built app at `/`. `env` adds to the
- * functions' environment (an AI provider's key and base URL, say).
+ * functions' environment (an AI provider's key and base URL, say). With
+ * LOCALBASE_TEST_DATABASE_URL set, each stack gets its own database on that Postgres.
  */
 export async function startStack(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-e2e-'))
+  const database = await scratchDatabase(dataDir)
   const options = {
     workdir: repoRoot,
     serveDir: 'apps/web/dist',
@@ -23,6 +26,7 @@ export async function startStack(env: Record<string, string> = {}) {
       PORT: '',
       HOST: '',
       DATA_DIR: '',
+      DATABASE_URL: database?.url ?? '',
       ...relaxedAuthLimits,
       // The functions sign access tokens' short-lived JWTs with the project's secret.
       ACCESS_TOKEN_JWT_SECRET: DEFAULT_JWT_SECRET,
@@ -48,6 +52,7 @@ export async function startStack(env: Record<string, string> = {}) {
     stop: async () => {
       await localbase?.stop()
       rmSync(dataDir, { recursive: true, force: true })
+      await database?.drop()
     },
   }
 }

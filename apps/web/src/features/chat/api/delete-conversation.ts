@@ -23,10 +23,13 @@ export function useDeleteConversation(options: { onSuccess?: (c: Conversation) =
     onSuccess: async (_, conversation) => {
       toast.success('Conversation deleted')
       queryClient.removeQueries({ queryKey: chatKeys.messages(conversation.id) })
+      // Out of the list at once, not when the refetch (or one already under way) answers.
+      const list = chatKeys.conversations(conversation.workspace_id)
+      queryClient.setQueryData<Conversation[]>(list, (rows) =>
+        rows?.filter((row) => row.id !== conversation.id),
+      )
       options.onSuccess?.(conversation)
-      await queryClient.invalidateQueries({
-        queryKey: chatKeys.conversations(conversation.workspace_id),
-      })
+      await queryClient.invalidateQueries({ queryKey: list })
     },
   })
 }

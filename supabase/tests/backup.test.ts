@@ -171,7 +171,11 @@ describe('backup and restore', () => {
       // A fresh project from the same migrations stands in for `supabase db push`.
       const target = await startStack()
       const port = await freePort()
-      const socket = new PGLiteSocketServer({ db: target.db.engine.pglite!, port, host: '127.0.0.1' })
+      const socket = new PGLiteSocketServer({
+        db: target.db.engine.pglite!,
+        port,
+        host: '127.0.0.1',
+      })
       try {
         // Its seed (the demo user) would collide with the same user arriving from the export.
         await target.db.pg.exec('delete from auth.users')

@@ -203,7 +203,7 @@ describe('chat', () => {
     await panel.getByRole('link', { name: 'Open the full document' }).click()
     await owner.waitForURL(`${stack.url}${href}`)
     const marks = owner.locator('main mark')
-    // Polled: under load the first render can hold marks before the passage's text fills them.
+    // Polled: once, under CI's load, the marks were read before they held the passage's text.
     await expect
       .poll(async () => (await marks.allTextContents()).join(''))
       .toContain('To get started with swimming')

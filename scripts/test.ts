@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const bin = (name: string) => join(root, 'node_modules/.bin', name)
@@ -79,7 +79,40 @@ const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : null
 
-type Result = { name: string; ok: boolean; seconds: number; passed?: number; failed?: number }
+type Failure = { file: string; test: string; message: string }
+type Result = {
+  name: string
+  ok: boolean
+  seconds: number
+  passed?: number
+  failed?: number
+  failures?: Failure[]
+}
+
+// Vitest's JSON report: the failed tests, each with the first line of its first error. The
+// summary prints them last, because a CI log is often read from its tail only.
+function failuresIn(json: {
+  testResults: {
+    name: string
+    message?: string
+    assertionResults: { status: string; fullName: string; failureMessages: string[] }[]
+  }[]
+}): Failure[] {
+  return json.testResults.flatMap((file) => {
+    const path = relative(root, file.name)
+    const tests = file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => ({ file: path, test: t.fullName, message: firstLine(t.failureMessages[0]) }))
+    // A file that fails before its tests run (an import or a hook) has no failed test.
+    if (!tests.length && file.message)
+      return [{ file: path, test: '(file)', message: firstLine(file.message) }]
+    return tests
+  })
+}
+
+function firstLine(text = ''): string {
+  return text.split('\n')[0]!.slice(0, 200)
+}
 const results: Result[] = []
 for (const step of steps) {
   if (step.when && !step.when()) continue
@@ -96,6 +129,7 @@ for (const step of steps) {
     const json = JSON.parse(readFileSync(step.report, 'utf8'))
     result.passed = json.numPassedTests
     result.failed = json.numFailedTests
+    result.failures = failuresIn(json)
   }
   results.push(result)
 }
@@ -106,6 +140,11 @@ for (const r of results) {
   console.log(
     `  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(32)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`,
   )
+}
+const failures = results.flatMap((r) => r.failures ?? [])
+if (failures.length) {
+  console.log('\nFailed')
+  for (const f of failures) console.log(`  ${f.file} › ${f.test}\n      ${f.message}`)
 }
 const passed = results.reduce((n, r) => n + (r.passed ?? 0), 0)
 const failed = results.reduce((n, r) => n + (r.failed ?? 0), 0)

@@ -77,12 +77,19 @@ describe('AI models settings', () => {
     ])
     // A full-page shot resizes the window, which closes a Radix select: the viewport only.
     await screenshot(page, 'ai-settings-reranking-open', { fullPage: false })
+    // Radix moves focus into the list a moment after it opens, and keys pressed before that
+    // are lost: each key waits until the option it acts on has focus.
+    const focused = (name: string) => page.getByRole('option', { name }).and(page.locator(':focus'))
+    await focused('Off — the search order').waitFor()
     await page.keyboard.press('ArrowDown')
+    await focused('Chat model as judge').waitFor()
     await page.keyboard.press('Enter')
     await page.getByText('Reranking saved').waitFor()
     await expect.poll(() => reranking.textContent()).toContain('Chat model as judge')
     // The list closes back onto its trigger.
-    expect(await reranking.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect
+      .poll(() => reranking.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+      .toBe(true)
     await page.getByText('Reranking saved').waitFor({ state: 'hidden', timeout: 10_000 })
     await page.context().close()
   })

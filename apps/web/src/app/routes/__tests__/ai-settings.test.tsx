@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
 import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
@@ -50,6 +50,21 @@ const embeddedChunks = async (id: string) =>
       .eq('workspace_id', id)
       .not('embedding', 'is', null)
   ).count
+
+/** Holds the workspace updates (the model and reranking saves) until `release` is called. */
+function holdWorkspaceUpdates() {
+  const fetch = globalThis.fetch
+  let release = () => {}
+  const released = new Promise<void>((done) => (release = done))
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init)
+    if (request.method === 'PATCH' && request.url.includes('/rest/v1/workspaces?')) await released
+    return fetch(input, init)
+  })
+  return release
+}
+
+afterEach(() => vi.restoreAllMocks())
 
 describe('AI models settings', () => {
   it('lets the owner pick a chat model and an embedding model, then switch models', async () => {
@@ -139,6 +154,28 @@ describe('AI models settings', () => {
       ),
     )
     expect(await models(workspace.id)).toMatchObject({ chat_model: null, reranking: 'judge' })
+  })
+
+  it('shows a choice at once while it saves, and keeps the focus on its select', async () => {
+    const workspace = await workspaceWithChunks(1)
+    const { user } = renderApp(`/w/${workspace.id}/settings`)
+    const reranking = await screen.findByRole('combobox', { name: 'Reranking' })
+    const release = holdWorkspaceUpdates()
+
+    await user.click(reranking)
+    await user.click(
+      await screen.findByRole('option', { name: 'Rerank model: fake-rerank (OpenAI-compatible)' }),
+    )
+    // Disabling the select while it saves would drop a keyboard user's focus onto the page.
+    await waitFor(() => expect(reranking).toHaveFocus())
+    expect(reranking).toHaveTextContent('Rerank model: fake-rerank (OpenAI-compatible)')
+    expect(reranking).toBeEnabled()
+    expect(await models(workspace.id)).toMatchObject({ reranking: 'off' })
+
+    release()
+    expect(await screen.findByText('Reranking saved')).toBeInTheDocument()
+    expect(await models(workspace.id)).toMatchObject({ reranking: 'model' })
+    expect(reranking).toHaveTextContent('Rerank model: fake-rerank (OpenAI-compatible)')
   })
 
   it('shows where a re-embedding stands, and resumes it when the owner comes back', async () => {

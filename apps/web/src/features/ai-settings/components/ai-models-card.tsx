@@ -21,6 +21,11 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
   const update = useUpdateModels()
   const rerank = useUpdateReranking()
   const current = settings.data
+  // A choice shows at once while it saves, and the select stays enabled: disabling the
+  // control that has focus would drop a keyboard user's focus onto the page. A change of
+  // embedding model starts a rebuild, so that one select waits for its save.
+  const savingChat = update.isPending && update.variables.kind === 'chat'
+  const savingEmbedding = update.isPending && update.variables.kind === 'embedding'
   const building = Boolean(current && current.missing > 0 && current.chunks > 0)
   const build = useEmbeddingBuild(workspaceId, canEdit && building)
 
@@ -49,8 +54,8 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
               label="Chat model"
               noneLabel="None — answers are extracted from the documents"
               models={models.data.chat}
-              value={settings.data.chatModel}
-              disabled={!canEdit || update.isPending}
+              value={savingChat ? update.variables.model : settings.data.chatModel}
+              disabled={!canEdit}
               onChange={(model) => update.mutate({ workspaceId, kind: 'chat', model })}
             />
             <ModelSelect
@@ -59,16 +64,16 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
               noneLabel="None — search is lexical only"
               models={models.data.embedding}
               value={settings.data.pendingEmbeddingModel ?? settings.data.embeddingModel}
-              disabled={!canEdit || update.isPending}
+              disabled={!canEdit || savingEmbedding}
               onChange={(model) =>
                 update.mutate({ workspaceId, kind: 'embedding', model, current: settings.data })
               }
             />
             <RerankingSelect
-              value={settings.data.reranking}
+              value={rerank.isPending ? rerank.variables.reranking : settings.data.reranking}
               chatModel={settings.data.chatModel}
               rerankModel={models.data.rerank[0]}
-              disabled={!canEdit || rerank.isPending}
+              disabled={!canEdit}
               onChange={(reranking) => rerank.mutate({ workspaceId, reranking })}
             />
             {building && (

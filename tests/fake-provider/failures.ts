@@ -14,12 +14,17 @@ export type Failure =
 
 type Answered = Exclude<Failure, 'cut_stream' | 'hang'> | 'bad_json'
 
-export const failureStatus: Record<Answered, number> = {
+const statuses: Record<Answered, number> = {
   unauthorized: 401,
   rate_limit: 429,
   context_length: 400,
   server_error: 500,
   bad_json: 400,
+}
+
+/** Google answers a wrong API key with 400 INVALID_ARGUMENT, not 401. */
+export function failureStatus(provider: Provider, failure: Answered): number {
+  return provider === 'google' && failure === 'unauthorized' ? 400 : statuses[failure]
 }
 
 const openai: Record<
@@ -77,7 +82,33 @@ const anthropic: Record<Answered, { type: string; message: string }> = {
   },
 }
 
+const google: Record<Answered, { status: string; message: string; reason?: string }> = {
+  unauthorized: {
+    status: 'INVALID_ARGUMENT',
+    message: 'API key not valid. Please pass a valid API key.',
+    reason: 'API_KEY_INVALID',
+  },
+  rate_limit: {
+    status: 'RESOURCE_EXHAUSTED',
+    message: 'Resource has been exhausted (e.g. check quota).',
+  },
+  context_length: {
+    status: 'INVALID_ARGUMENT',
+    message:
+      'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).',
+  },
+  server_error: { status: 'INTERNAL', message: 'An internal error has occurred.' },
+  bad_json: { status: 'INVALID_ARGUMENT', message: 'Invalid JSON payload received.' },
+}
+
 export function errorBody(provider: Provider, failure: Answered): unknown {
   if (provider === 'openai') return { error: openai[failure] }
+  if (provider === 'google') {
+    const { status, message, reason } = google[failure]
+    const details = reason
+      ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }]
+      : undefined
+    return { error: { code: failureStatus(provider, failure), message, status, details } }
+  }
   return { type: 'error', error: anthropic[failure] }
 }

@@ -162,3 +162,90 @@ describe('Anthropic messages', () => {
     expect(await limited.json()).toMatchObject({ error: { type: 'rate_limit_error' } })
   })
 })
+
+describe('Google Gemini', () => {
+  const request = {
+    systemInstruction: { parts: [{ text: 'Answer from the sources.' }] },
+    contents: [{ role: 'user', parts: [{ text: 'Why do ferns curl?' }] }],
+    generationConfig: { maxOutputTokens: 100 },
+  }
+  const headers = { authorization: '', 'x-goog-api-key': 'test' }
+  const model = '/v1beta/models/gemini-test'
+
+  it('answers generateContent with the model named in the path', async () => {
+    fake.script({ reply: 'Because [1].' })
+    const response = await post(`${model}:generateContent`, request, headers)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({
+      candidates: [{ content: { parts: [{ text: 'Because [1].' }], role: 'model' } }],
+      usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 2 },
+      modelVersion: 'gemini-test',
+    })
+    expect(fake.requests[0]).toMatchObject({ provider: 'google', kind: 'chat' })
+    expect(promptText(fake.requests[0]!)).toBe('Answer from the sources.\n\nWhy do ferns curl?')
+    expect(lastUserText(fake.requests[0]!)).toBe('Why do ferns curl?')
+  })
+
+  it('streams response objects over SSE, the last one finished with usage', async () => {
+    fake.script({ reply: 'Ferns curl [1] to protect their tips.' })
+    const response = await post(`${model}:streamGenerateContent?alt=sse`, request, headers)
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    type Chunk = {
+      candidates: { content: { parts: { text: string }[] }; finishReason?: string }[]
+      usageMetadata: { candidatesTokenCount?: number }
+    }
+    const chunks = (await frames(response)).map((f) => f.data as Chunk)
+    expect(chunks.map((c) => c.candidates[0]!.content.parts[0]!.text).join('')).toBe(
+      'Ferns curl [1] to protect their tips.',
+    )
+    expect(chunks.slice(0, -1).every((c) => c.candidates[0]!.finishReason === undefined)).toBe(true)
+    expect(chunks.at(-1)).toMatchObject({
+      candidates: [{ finishReason: 'STOP' }],
+      usageMetadata: { candidatesTokenCount: 7 },
+    })
+  })
+
+  it('embeds one content or a batch, at the asked or known dimension', async () => {
+    const one = await post(
+      `/v1beta/models/gemini-embedding-001:embedContent`,
+      { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'pressed ferns' }] } },
+      headers,
+    )
+    expect(((await one.json()) as { embedding: { values: number[] } }).embedding.values).toEqual(
+      embedText('pressed ferns', 3072),
+    )
+    const batch = await post(
+      `/v1beta/models/gemini-embedding-001:batchEmbedContents`,
+      {
+        requests: ['pressed ferns', 'storms at sea'].map((text) => ({
+          model: 'models/gemini-embedding-001',
+          content: { role: 'user', parts: [{ text }] },
+          outputDimensionality: 8,
+        })),
+      },
+      headers,
+    )
+    const { embeddings } = (await batch.json()) as { embeddings: { values: number[] }[] }
+    expect(embeddings.map((e) => e.values)).toEqual([
+      embedText('pressed ferns', 8),
+      embedText('storms at sea', 8),
+    ])
+  })
+
+  it('answers a wrong key as Google does (400 INVALID_ARGUMENT), and a quota with 429', async () => {
+    const wrong = await post(`${model}:generateContent`, request, { 'x-goog-api-key': 'nope' })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toMatchObject({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: 'API key not valid. Please pass a valid API key.',
+        details: [{ reason: 'API_KEY_INVALID' }],
+      },
+    })
+    fake.script({ provider: 'google', fail: 'rate_limit' })
+    const limited = await post(`${model}:generateContent`, request, headers)
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toMatchObject({ error: { status: 'RESOURCE_EXHAUSTED' } })
+  })
+})

@@ -1,5 +1,5 @@
-// A fake AI provider for tests: a real HTTP server speaking OpenAI's and Anthropic's wire
-// formats (and the `/rerank` of OpenAI-compatible rerank servers), so the real AI SDK inside
+// A fake AI provider for tests: a real HTTP server speaking OpenAI's, Anthropic's and Google's
+// (Gemini) wire formats (and the `/rerank` of OpenAI-compatible rerank servers), so the real AI SDK inside
 // the real Edge Functions is exercised end to end and only the provider's HTTP boundary is
 // replaced. Every request is recorded for assertions.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -7,12 +7,19 @@ import type { AddressInfo, Socket } from 'node:net'
 import { embedText } from './embedding.ts'
 import { errorBody, type Failure, failureStatus } from './failures.ts'
 import { rerankAnswer } from './rerank.ts'
-import { anthropicMessage, anthropicStream, openaiCompletion, openaiStream } from './wire.ts'
+import {
+  anthropicMessage,
+  anthropicStream,
+  geminiResponse,
+  geminiStream,
+  openaiCompletion,
+  openaiStream,
+} from './wire.ts'
 
 export type { Failure } from './failures.ts'
 export { embedText } from './embedding.ts'
 
-export type Provider = 'openai' | 'anthropic'
+export type Provider = 'openai' | 'anthropic' | 'google'
 export type Kind = 'chat' | 'embeddings' | 'rerank'
 
 export type RecordedRequest = {
@@ -63,18 +70,36 @@ export type FakeProvider = {
   close(): Promise<void>
 }
 
+type Message = { role: string; content: unknown }
+
+/** The conversation, whatever the provider's shape (Gemini's `contents` hold `parts`). */
+function messagesOf(body: Record<string, unknown>): Message[] {
+  if (Array.isArray(body.contents)) {
+    return (body.contents as { role: string; parts: unknown }[]).map((c) => ({
+      role: c.role,
+      content: c.parts,
+    }))
+  }
+  return (body.messages ?? []) as Message[]
+}
+
 /** The text of the last user message, whatever the provider's message shape. */
 export function lastUserText(request: RecordedRequest): string {
-  const messages = (request.body.messages ?? []) as { role: string; content: unknown }[]
-  const user = messages.filter((m) => m.role === 'user').at(-1)
+  const user = messagesOf(request.body)
+    .filter((m) => m.role === 'user')
+    .at(-1)
   return user ? contentText(user.content) : ''
 }
 
 /** Everything the model was told (system prompt and every message), as one text. */
 export function promptText(request: RecordedRequest): string {
-  const messages = (request.body.messages ?? []) as { content: unknown }[]
-  const system = request.body.system === undefined ? [] : [contentText(request.body.system)]
-  return [...system, ...messages.map((m) => contentText(m.content))].join('\n\n')
+  const { system, systemInstruction } = request.body as {
+    system?: unknown
+    systemInstruction?: { parts: unknown }
+  }
+  const instructions = system ?? systemInstruction?.parts
+  const told = instructions === undefined ? [] : [contentText(instructions)]
+  return [...told, ...messagesOf(request.body).map((m) => contentText(m.content))].join('\n\n')
 }
 
 function contentText(content: unknown): string {
@@ -94,6 +119,7 @@ const knownDimensions: Record<string, number> = {
   'text-embedding-3-small': 1536,
   'text-embedding-3-large': 3072,
   'text-embedding-ada-002': 1536,
+  'gemini-embedding-001': 3072,
 }
 
 export async function startFakeProvider(options: FakeProviderOptions = {}): Promise<FakeProvider> {
@@ -124,7 +150,8 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     } catch {
       return send(res, 400, errorBody(route.provider, 'bad_json'))
     }
-    const request: RecordedRequest = { ...route, path, headers: req.headers, body }
+    const { provider, kind } = route
+    const request: RecordedRequest = { provider, kind, path, headers: req.headers, body }
     requests.push(request)
     const step = takeStep(request)
     const fail = step?.fail ?? (keyIsWrong(req, route.provider) ? 'unauthorized' : undefined)
@@ -132,23 +159,31 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     if (fail && fail !== 'cut_stream') {
       const headers: Record<string, string> =
         fail === 'rate_limit' ? { 'retry-after': String(options.retryAfterSeconds ?? 1) } : {}
-      return send(res, failureStatus[fail], errorBody(route.provider, fail), headers)
+      return send(res, failureStatus(provider, fail), errorBody(provider, fail), headers)
     }
-    if (route.kind === 'embeddings') return send(res, 200, embeddings(body))
+    if (route.kind === 'embeddings') {
+      return send(res, 200, provider === 'google' ? geminiEmbeddings(body) : embeddings(body))
+    }
     if (route.kind === 'rerank')
       return send(res, 200, step?.body ?? rerankAnswer(body, step?.ranking))
     const text = replyText(step, request)
-    const model = String(body.model ?? 'fake-model')
+    const model = route.model ?? String(body.model ?? 'fake-model')
     const promptTokens = countTokens(promptText(request))
     const cut = fail === 'cut_stream'
-    if (body.stream !== true) {
-      const answer = route.provider === 'openai' ? openaiCompletion : anthropicMessage
-      return send(res, 200, answer({ model, text, promptTokens }))
+    if (!(route.stream ?? body.stream === true)) {
+      const answer = {
+        openai: openaiCompletion,
+        anthropic: anthropicMessage,
+        google: geminiResponse,
+      }
+      return send(res, 200, answer[provider]({ model, text, promptTokens }))
     }
     const frames =
-      route.provider === 'openai'
+      provider === 'openai'
         ? openaiStream({ model, text, promptTokens, includeUsage: includeUsage(body) })
-        : anthropicStream({ model, text, promptTokens })
+        : provider === 'anthropic'
+          ? anthropicStream({ model, text, promptTokens })
+          : geminiStream({ model, text, promptTokens })
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     const stopAt = cut ? Math.max(1, Math.floor(frames.length / 2)) : frames.length
     for (const frame of frames.slice(0, stopAt)) {
@@ -165,7 +200,9 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const given =
       provider === 'anthropic'
         ? req.headers['x-api-key']
-        : req.headers.authorization?.replace(/^Bearer /, '')
+        : provider === 'google'
+          ? req.headers['x-goog-api-key']
+          : req.headers.authorization?.replace(/^Bearer /, '')
     return given !== options.apiKey
   }
 
@@ -174,13 +211,13 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     return typeof reply === 'string' ? reply : reply(request)
   }
 
+  const dimensionsFor = (model: string, asked: unknown) =>
+    options.dimensions ?? (typeof asked === 'number' ? asked : knownDimensions[model]) ?? 64
+
   const embeddings = (body: Record<string, unknown>) => {
     const inputs = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input)]
     const model = String(body.model ?? 'fake-embedding')
-    const dimensions =
-      options.dimensions ??
-      (typeof body.dimensions === 'number' ? body.dimensions : knownDimensions[model]) ??
-      64
+    const dimensions = dimensionsFor(model, body.dimensions)
     const tokens = inputs.reduce((sum, text) => sum + countTokens(text), 0)
     return {
       object: 'list',
@@ -192,6 +229,20 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     }
+  }
+
+  /** embedContent (one `content`) or batchEmbedContents (`requests`, each with its model). */
+  const geminiEmbeddings = (body: Record<string, unknown>) => {
+    type Request = { model: string; content: { parts: unknown }; outputDimensionality?: number }
+    const vector = (r: Request) => ({
+      values: embedText(
+        contentText(r.content.parts),
+        dimensionsFor(r.model.replace(/^models\//, ''), r.outputDimensionality),
+      ),
+    })
+    if (Array.isArray(body.requests))
+      return { embeddings: (body.requests as Request[]).map(vector) }
+    return { embedding: vector(body as Request) }
   }
 
   const server = createServer((req, res) => {
@@ -224,8 +275,24 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   }
 }
 
-function routeOf(method: string | undefined, path: string) {
+type Route = { provider: Provider; kind: Kind; model?: string; stream?: boolean }
+
+function routeOf(method: string | undefined, path: string): Route | null {
   if (method !== 'POST') return null
+  // Gemini names the model and the call in the path: /v1beta/models/{model}:{method}.
+  const gemini = /^\/v1beta\/models\/([^/:]+):(\w+)$/.exec(path)
+  if (gemini) {
+    const [, model, call] = gemini as unknown as [string, string, string]
+    if (call === 'generateContent')
+      return { provider: 'google', kind: 'chat', model, stream: false }
+    if (call === 'streamGenerateContent') {
+      return { provider: 'google', kind: 'chat', model, stream: true }
+    }
+    if (call === 'embedContent' || call === 'batchEmbedContents') {
+      return { provider: 'google', kind: 'embeddings', model }
+    }
+    return null
+  }
   const routes: Record<string, { provider: Provider; kind: Kind }> = {
     '/v1/chat/completions': { provider: 'openai', kind: 'chat' },
     '/v1/embeddings': { provider: 'openai', kind: 'embeddings' },

@@ -1,5 +1,5 @@
-// The reply bodies and stream frames of OpenAI's Chat Completions and Anthropic's Messages
-// APIs, as their documentation and SDKs describe them.
+// The reply bodies and stream frames of OpenAI's Chat Completions, Anthropic's Messages and
+// Google's Gemini generateContent APIs, as their documentation and SDKs describe them.
 import { randomUUID } from 'node:crypto'
 
 export type Reply = { model: string; text: string; promptTokens: number }
@@ -98,4 +98,42 @@ export function anthropicStream(reply: Reply): string[] {
     }),
     event('message_stop', { type: 'message_stop' }),
   ]
+}
+
+const geminiUsage = ({ text, promptTokens }: Reply) => ({
+  promptTokenCount: promptTokens,
+  candidatesTokenCount: pieces(text).length,
+  totalTokenCount: promptTokens + pieces(text).length,
+})
+
+export function geminiResponse(reply: Reply) {
+  return {
+    candidates: [
+      { content: { parts: [{ text: reply.text }], role: 'model' }, finishReason: 'STOP', index: 0 },
+    ],
+    usageMetadata: geminiUsage(reply),
+    modelVersion: reply.model,
+    responseId: randomUUID(),
+  }
+}
+
+/** streamGenerateContent with alt=sse: one response object per piece, the last one finished. */
+export function geminiStream(reply: Reply): string[] {
+  const responseId = randomUUID()
+  const all = pieces(reply.text)
+  return all.map((text, i) =>
+    sse({
+      candidates: [
+        {
+          content: { parts: [{ text }], role: 'model' },
+          index: 0,
+          ...(i === all.length - 1 ? { finishReason: 'STOP' } : {}),
+        },
+      ],
+      usageMetadata:
+        i === all.length - 1 ? geminiUsage(reply) : { promptTokenCount: reply.promptTokens },
+      modelVersion: reply.model,
+      responseId,
+    }),
+  )
 }

@@ -4,7 +4,14 @@ import { ModelUnavailableError } from './providers.ts'
 
 export type ProviderProblem = { status: number; code: string; message: string }
 
-const contextTooLong = /context[_ ]length|context window|prompt is too long|too many tokens/i
+const contextTooLong =
+  /context[_ ]length|context window|prompt is too long|too many tokens|exceeds the maximum number of tokens/i
+
+/** Google answers a wrong key with 400 INVALID_ARGUMENT, naming API_KEY_INVALID in its body. */
+const keyRefused = (error: APICallError) =>
+  error.statusCode === 401 ||
+  error.statusCode === 403 ||
+  (error.statusCode === 400 && /API_KEY_INVALID/.test(error.responseBody ?? ''))
 
 /** What went wrong with a provider call, for the caller and for the stored message. */
 export function providerErrorMessage(err: unknown): ProviderProblem {
@@ -31,7 +38,7 @@ function fromApiCall(error: APICallError): ProviderProblem {
   // The provider's own words, without a closing full stop, as they go inside ours.
   const detail = error.message.replace(/\.$/, '')
   if (status === undefined) return unreachable(detail)
-  if (status === 401 || status === 403) {
+  if (keyRefused(error)) {
     return {
       status: 502,
       code: 'provider_auth',

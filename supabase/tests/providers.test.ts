@@ -8,7 +8,11 @@ import { addReadyDocument, createPeople, createWorld, type People } from './worl
 // which ones are retried, and the message each becomes; and how a call's time budget splits
 // the work between calls.
 const fake = await startFakeProvider({ apiKey: 'test' })
+// A small local embedding model's server: inputs over 50 tokens are refused.
+const small = await startFakeProvider({ maxInputTokens: 50 })
 const stack = await startStack({
+  OPENAI_COMPATIBLE_BASE_URL: `${small.url}/v1`,
+  OPENAI_COMPATIBLE_EMBEDDING_MODEL: 'bge-small',
   OPENAI_API_KEY: 'test',
   OPENAI_BASE_URL: `${fake.url}/v1`,
   ANTHROPIC_API_KEY: 'test',
@@ -21,8 +25,12 @@ const stack = await startStack({
 afterAll(async () => {
   await stack.stop()
   await fake.close()
+  await small.close()
 })
-beforeEach(() => fake.reset())
+beforeEach(() => {
+  fake.reset()
+  small.reset()
+})
 
 let people: People
 
@@ -31,14 +39,17 @@ beforeAll(async () => {
 })
 
 /** A workspace using `model`, with one ready document of `chunks` chunks; returns its id. */
-async function documentWith(model: string, chunks = 1): Promise<string> {
+async function documentWith(
+  model: string,
+  chunks = 1,
+  texts = Array.from({ length: chunks }, (_, i) => `Lichen ${i} grows on the stones.`),
+): Promise<string> {
   const workspaceId = (await createWorld(stack, people)).workspaceId
   const { error } = await clientFor(stack, people.owner)
     .from('workspaces')
     .update({ embedding_model: model })
     .eq('id', workspaceId)
   expect(error).toBeNull()
-  const texts = Array.from({ length: chunks }, (_, i) => `Lichen ${i} grows on the stones.`)
   const doc = await addReadyDocument(stack, people.editor, workspaceId, 'Notes', texts)
   return doc.documentId
 }
@@ -71,14 +82,38 @@ describe('provider failures', () => {
     expect(fake.requests).toHaveLength(2)
   })
 
-  it('says a prompt is too long without retrying it', async () => {
+  it('embeds a passage beyond the model’s input limit from its opening, and the rest whole', async () => {
+    const long = Array.from({ length: 120 }, (_, i) => `Moss ${i} covers the wall.`).join(' ')
+    const texts = ['Lichen grows on the stones.', long, 'Ferns curl in the shade.']
+    const documentId = await documentWith('compatible:bge-small', 3, texts)
+    const { data, error } = await embed(documentId)
+    expect(error).toBeNull()
+    expect(data).toEqual({ embedded: 3, remaining: 0 })
+    // The batch is refused; then each passage alone, the long one halved until it fits.
+    const inputs = small.requests.map((r) => r.body.input as string[])
+    expect(inputs[0]).toEqual(texts)
+    expect(inputs.slice(1).map((input) => input.length)).toEqual(inputs.slice(1).map(() => 1))
+    const tried = inputs.slice(1).map(([text]) => text!)
+    expect(tried[0]).toBe(texts[0])
+    expect(tried.at(-1)).toBe(texts[2])
+    const cuts = tried.slice(1, -1)
+    expect(cuts[0]).toBe(long)
+    for (const [i, cut] of cuts.entries()) {
+      expect(long.startsWith(cut)).toBe(true)
+      if (i > 0) expect(cut.length).toBe(Math.ceil(cuts[i - 1]!.length / 2))
+    }
+    expect(cuts.at(-1)!.split(/\s+/).length).toBeLessThanOrEqual(50)
+  })
+
+  it('says a passage is too long when even its opening is refused, without retrying', async () => {
     const documentId = await documentWith('openai:text-embedding-3-small')
-    fake.script({ kind: 'embeddings', fail: 'context_length' })
+    fake.script({ kind: 'embeddings', fail: 'context_length', times: 2 })
     const { status, body } = await failure(await embed(documentId))
     expect(status).toBe(400)
     expect(body.code).toBe('context_too_long')
     expect(body.message).toContain('too long for this model')
-    expect(fake.requests).toHaveLength(1)
+    // The batch, then the passage alone: it is shorter than any cut worth embedding.
+    expect(fake.requests).toHaveLength(2)
   })
 
   it('gives up on a provider that does not answer', async () => {

@@ -55,6 +55,11 @@ export type FakeProviderOptions = {
   dimensions?: number
   /** When set, any other key is answered 401, as the real services do. */
   apiKey?: string
+  /**
+   * Embedding inputs longer than this many tokens are refused as too long, as a small local
+   * model's server refuses them (the whole request fails); default: no limit.
+   */
+  maxInputTokens?: number
   /** No pause between streamed chunks (benchmarks); default: a few ms each. */
   instant?: boolean
   /** The retry-after header of 429 answers, in seconds. */
@@ -162,6 +167,10 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       return send(res, failureStatus(provider, fail), errorBody(provider, fail), headers)
     }
     if (route.kind === 'embeddings') {
+      const limit = options.maxInputTokens ?? Infinity
+      if (embeddingInputs(body).some((text) => countTokens(text) > limit)) {
+        return send(res, 400, errorBody(provider, 'context_length'))
+      }
       return send(res, 200, provider === 'google' ? geminiEmbeddings(body) : embeddings(body))
     }
     if (route.kind === 'rerank')
@@ -276,6 +285,16 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
 }
 
 type Route = { provider: Provider; kind: Kind; model?: string; stream?: boolean }
+
+/** The texts of an embedding request, in OpenAI's or Gemini's shape. */
+function embeddingInputs(body: Record<string, unknown>): string[] {
+  type Content = { content: { parts: unknown } }
+  if (Array.isArray(body.requests)) {
+    return (body.requests as Content[]).map((r) => contentText(r.content.parts))
+  }
+  if (body.content) return [contentText((body as Content).content.parts)]
+  return Array.isArray(body.input) ? (body.input as string[]) : [String(body.input)]
+}
 
 function routeOf(method: string | undefined, path: string): Route | null {
   if (method !== 'POST') return null

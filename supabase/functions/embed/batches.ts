@@ -1,7 +1,8 @@
 // Embeds the chunks still lacking a vector for a model, batch by batch, within a time budget,
 // and writes them with the service role where that model's vectors live.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
-import { embedMany } from '../_shared/ai/deps.ts'
+import { embedMany, type EmbeddingModel } from '../_shared/ai/deps.ts'
+import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
 
 export type Scope = {
@@ -37,11 +38,10 @@ export async function embedPending(
       lim: batchSize,
     })
     if (batch.length === 0) break
-    const { embeddings } = await embedMany({
+    const embeddings = await embedBatch(
       model,
-      values: batch.map((chunk) => chunk.content),
-      maxRetries,
-    })
+      batch.map((chunk) => chunk.content),
+    )
     if (!indexed) {
       await rpc(admin, 'ensure_embedding_index', { dims: embeddings[0]!.length })
       indexed = true
@@ -67,6 +67,36 @@ export async function embedPending(
     await rpc(admin, 'promote_embedding_model', { workspace_id: scope.workspaceId })
   }
   return { embedded, remaining }
+}
+
+/** Below this, a passage the model still refuses is not worth embedding in part. */
+const shortestCut = 200
+
+const tooLong = (error: unknown) => providerErrorMessage(error).code === 'context_too_long'
+
+/**
+ * The vectors of `values`. A model refuses a whole batch when one passage exceeds its input
+ * limit (small local models take 512 tokens); then each passage goes alone, and one that is
+ * still refused is cut in half until it fits: its opening stands for the whole.
+ */
+async function embedBatch(model: EmbeddingModel, values: string[]): Promise<number[][]> {
+  try {
+    return (await embedMany({ model, values, maxRetries })).embeddings
+  } catch (error) {
+    if (!tooLong(error)) throw error
+  }
+  const embeddings: number[][] = []
+  for (const value of values) {
+    for (let text = value; ; text = text.slice(0, Math.ceil(text.length / 2))) {
+      try {
+        embeddings.push((await embedMany({ model, values: [text], maxRetries })).embeddings[0]!)
+        break
+      } catch (error) {
+        if (!tooLong(error) || text.length <= shortestCut) throw error
+      }
+    }
+  }
+  return embeddings
 }
 
 /** A database failure here is ours, not the caller's: it surfaces as a 502. */

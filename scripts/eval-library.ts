@@ -4,12 +4,15 @@
  * the `search` Edge Function (over the whole workspace, then filtered to its document) and
  * through the `chat` function with no AI provider (an extractive, cited answer).
  *
- *   npm run eval:library -- --questions <questions.jsonl> [--data-dir DIR] [--verbose] <folder>…
+ *   npm run eval:library -- --questions <questions.jsonl> [--data-dir DIR] [--verbose] [--explain]
+ *     <folder>…
  *
  * Questions are JSONL `{id, file, question, evidence: [{page, text}]}`, `file` a file's name
  * in the folders and pages 1-based. A result hits when it comes from the question's file and
  * its page range holds an evidence page (see page-metrics.ts). With --data-dir the database
- * is kept there and reused: files already imported are skipped as duplicates.
+ * is kept there and reused: files already imported are skipped as duplicates. With --explain,
+ * each question whose evidence page is not in its document's top 20 is searched again deeper:
+ * the evidence's rank and score, and the pages above it.
  *
  * Prints the import summary and a table (per-question lines with --verbose) on stdout, then
  * one JSON line with every number. Exits 2 on bad usage or a malformed questions file, 1 when
@@ -21,6 +24,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { askLibrary } from './eval/library/ask-library.ts'
+import { explainMisses } from './eval/library/explain-misses.ts'
 import { importLibrary, readyDocuments } from './eval/library/import-library.ts'
 import { type LibraryWorkspace, openLibraryWorkspace } from './eval/library/library-workspace.ts'
 import { readQuestions } from './eval/library/questions.ts'
@@ -28,7 +32,7 @@ import { libraryScores, questionLine, scoreTable } from './eval/library/report.t
 import { summary } from './import/report.ts'
 
 const usage =
-  'usage: npm run eval:library -- --questions <questions.jsonl> [--data-dir DIR] [--verbose] <folder>…'
+  'usage: npm run eval:library -- --questions <questions.jsonl> [--data-dir DIR] [--verbose] [--explain] <folder>…'
 const { values, positionals } = (() => {
   try {
     return parseArgs({
@@ -37,6 +41,7 @@ const { values, positionals } = (() => {
         questions: { type: 'string' },
         'data-dir': { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        explain: { type: 'boolean', default: false },
       },
     })
   } catch (error) {
@@ -102,6 +107,12 @@ try {
     },
   )
   const askSeconds = (performance.now() - started) / 1000
+
+  if (values.explain) {
+    console.log('\nWhy the document searches missed:')
+    for (const line of await explainMisses(supabase, workspaceId, documentIds, answers))
+      console.log(line)
+  }
 
   const scores = libraryScores(answers)
   console.log(`\n${scoreTable(scores)}`)

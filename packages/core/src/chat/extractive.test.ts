@@ -52,6 +52,25 @@ describe('extractiveAnswer', () => {
     expect(answer).toContain('records storms (3) near the estuary [2].')
   })
 
+  it('answers a long question from the sentence sharing many of its terms', () => {
+    // A question defining its measure spreads its weight over twenty-odd terms: the line
+    // naming five of them holds less than a fifth of it, and once went unanswered.
+    const question =
+      'What is the 2019 cash conversion cycle for Acme? It is defined as inventory days plus ' +
+      'receivable days minus payable days, each from the average balance between 2018 and ' +
+      '2019 over revenue or cost of goods sold. Round your answer to two decimal places.'
+    const filing = [
+      source(1, 'The river floods every spring. Cash flows from operating activities rose.'),
+      source(2, 'Inventories, receivables, payables and cash grew at the balance date.'),
+      source(3, 'Days sales outstanding and days payable are set out in the glossary.'),
+      source(4, 'Revenue is shown in millions. Amounts are rounded to two places.'),
+      source(5, 'Conversion costs fell. The cycle was defined anew. Goods sold rose on average.'),
+    ]
+    expect(extractiveAnswer(question, filing)).toBe(
+      'Inventories, receivables, payables and cash grew at the balance date [2].',
+    )
+  })
+
   it('says the documents do not answer when nothing matches', () => {
     expect(extractiveAnswer('quantum chromodynamics', sources)).toBe(NO_ANSWER)
     expect(extractiveAnswer('mangrove', [])).toBe(NO_ANSWER)

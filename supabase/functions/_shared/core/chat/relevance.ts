@@ -65,9 +65,21 @@ export function scorer(question: string, pool: Set<string>[]): Scorer {
 }
 
 /**
+ * A sentence sharing this many of the question's terms is no chance match, whatever their
+ * share of its weight: a long question (one that defines what it asks, or adds instructions)
+ * spreads its weight over twenty or thirty terms, so that no sentence matches RELEVANCE_BAR of
+ * it and the answer was "nothing found" with the right table among the passages. A short
+ * question is unaffected: five of its terms are a fifth of its weight and more.
+ */
+export const MANY_TERMS = 5
+
+/**
  * Whether a sentence clears the bar: it matches RELEVANCE_BAR of the question's weight and,
- * for a question of two terms or more, at least two of them (one shared word is chance).
+ * for a question of two terms or more, at least two of them (one shared word is chance); or
+ * it matches MANY_TERMS of them.
  */
 export function clearsBar(score: Scorer, words: Set<string>): boolean {
-  return score.coverage(words) >= RELEVANCE_BAR && score.matched(words) >= Math.min(2, score.size)
+  const matched = score.matched(words)
+  if (matched >= MANY_TERMS) return true
+  return score.coverage(words) >= RELEVANCE_BAR && matched >= Math.min(2, score.size)
 }

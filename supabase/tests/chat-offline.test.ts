@@ -95,6 +95,7 @@ describe('an offline answer', () => {
         chunk_id: herbarium.chunkIds[1],
         document_id: herbarium.documentId,
         title: 'Herbarium notes',
+        document_type: 'other',
         page_start: 2,
         page_end: 3,
         char_start: null,

@@ -13,6 +13,7 @@ type Result = {
   chunk_id: string
   document_id: string
   title: string
+  document_type: string
   page_start: number | null
   page_end: number | null
   score: number
@@ -65,6 +66,8 @@ describe('search', () => {
       chunk_id: herbarium.chunkIds[1],
       document_id: herbarium.documentId,
       title: 'Herbarium notes',
+      // Neither a MIME type nor a file name says what it is.
+      document_type: 'other',
       page_start: 2,
       page_end: 3,
     })
@@ -142,12 +145,38 @@ describe('search', () => {
       types: ['pdf'],
     })
     expect(pdfs.data!.results.map((r) => r.document_id)).toEqual([voyages.documentId])
+    expect(pdfs.data!.results[0]!.document_type).toBe('pdf')
     const none = await search(people.viewer, {
       workspace_id: workspaceId,
       query: 'estuary',
       types: ['docx', 'csv'],
     })
     expect(none.data!.results).toEqual([])
+  })
+
+  it('names each result’s document type, by its MIME type or else its file’s name', async () => {
+    const deck = await addDocument('Tide survey', ['Slide: the tide survey counted lugworms.'])
+    const workbook = await addDocument('Tide counts.xlsx', ['Counts: lugworms 40, cockles 12.'])
+    const typed = await as(people.editor)
+      .from('documents')
+      .update({
+        mime_type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      })
+      .eq('id', deck.documentId)
+    expect(typed.error).toBeNull()
+    const { data, error } = await search(people.viewer, {
+      workspace_id: workspaceId,
+      query: 'lugworms',
+      document_ids: [deck.documentId, workbook.documentId],
+    })
+    expect(error).toBeNull()
+    const typeOf = new Map(data!.results.map((r) => [r.document_id, r.document_type]))
+    expect(typeOf).toEqual(
+      new Map([
+        [deck.documentId, 'pptx'],
+        [workbook.documentId, 'xlsx'],
+      ]),
+    )
   })
 
   it('refuses an outsider with 403 and an anonymous caller too', async () => {

@@ -133,6 +133,63 @@ describe('scanned PDFs', () => {
     await phone.context().close()
   })
 
+  it('Find searches a scanned page’s OCR text and marks the match on its line', async () => {
+    const { data: doc, error } = await db
+      .from('documents')
+      .select('id')
+      .eq('file_name', 'scanned-history.pdf')
+      .single()
+    if (error) throw error
+    const url = `${workspaceUrl}/documents/${doc.id}`
+    const current = (on: Page) => on.locator('[data-page="1"] .pdf-ocr-found .pdf-found-current')
+    const find = async (on: Page, words: string) => {
+      await on.goto(url)
+      await on.locator('[data-page="1"] .pdf-text-layer').waitFor({ state: 'attached' })
+      await on.getByRole('button', { name: 'Find', exact: true }).click()
+      await on.getByLabel('Find in document').fill(words)
+      await current(on).waitFor()
+    }
+
+    // The page is a picture: pdf.js has no text for it, only the lines OCR read.
+    await find(page, 'sholes')
+    const status = page.getByRole('search').getByRole('status')
+    await expect.poll(() => status.textContent()).toMatch(/^1 of \d+$/)
+    const pageBox = (await page.locator('[data-page="1"]').boundingBox())!
+    const mark = (await current(page).boundingBox())!
+    expect(mark.x).toBeGreaterThanOrEqual(pageBox.x)
+    expect(mark.x + mark.width).toBeLessThanOrEqual(pageBox.x + pageBox.width + 1)
+    expect(mark.height).toBeGreaterThan(4)
+    // About one word wide (the line's share of "Sholes"), not the whole line.
+    expect(mark.width).toBeGreaterThan(10)
+    expect(mark.width).toBeLessThan(pageBox.width / 3)
+    await screenshot(page, 'ocr-find', { fullPage: false })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'ocr-find-dark', { fullPage: false })
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Next steps through the page's matches; words not on it find nothing and mark nothing.
+    const total = Number((await status.textContent())!.split(' of ')[1])
+    if (total > 1) {
+      await page.getByRole('button', { name: 'Next match' }).click()
+      await expect.poll(() => status.textContent()).toBe(`2 of ${total}`)
+      expect(await current(page).count()).toBe(1)
+    }
+    await page.getByLabel('Find in document').fill('zeppelin armada')
+    await expect.poll(() => status.textContent()).toBe('No matches')
+    expect(await page.locator('.pdf-found').count()).toBe(0)
+
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    await phone.goto(`${stack.url}/sign-in`)
+    await signIn(phone, 'sam@example.com')
+    await phone.waitForURL((at) => at.pathname !== '/sign-in')
+    await find(phone, 'typewriter')
+    await screenshot(phone, 'ocr-find-phone', { fullPage: false })
+    await phone.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(phone, 'ocr-find-phone-dark', { fullPage: false })
+    await phone.context().close()
+  })
+
   it('Cancel stops OCR and leaves nothing behind', async () => {
     await page.goto(`${workspaceUrl}/library`)
     await page.getByLabel('Upload files').setInputFiles(longScanFile)

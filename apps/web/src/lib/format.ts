@@ -1,4 +1,4 @@
-import { formatOfMimeType, formatOfName } from '@sourcebook/core/extract/detect'
+import { typeOfDocument } from '@sourcebook/core/extract/document-type'
 
 /** The kinds of file Sourcebook tells apart: the library's Type column and filter, the viewer. */
 export const documentTypes = [
@@ -26,22 +26,9 @@ export const typeLabels: Record<DocumentType, string> = {
   other: 'Other',
 }
 
-/**
- * By MIME type first, then by the extension of the stored file's name, then of the title
- * (titles start as the file name but may have been renamed without one).
- */
-export function documentType(doc: {
-  mime_type: string | null
-  storage_path?: string | null
-  title: string
-}): DocumentType {
-  return (
-    formatOfMimeType(doc.mime_type ?? '') ??
-    formatOfName(doc.storage_path ?? '') ??
-    formatOfName(doc.title) ??
-    'other'
-  )
-}
+/** A document's type: the rule search results and citations are labelled by (in core). */
+export const documentType: (doc: Parameters<typeof typeOfDocument>[0]) => DocumentType =
+  typeOfDocument
 
 /** Extracted text of these types is Markdown (headings, lists, tables). */
 export const isMarkdown = (type: DocumentType) =>

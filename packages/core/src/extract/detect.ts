@@ -1,36 +1,7 @@
 import { ExtractError } from './errors.ts'
+import { extensionOf, formatOfMimeType, formatOfName } from './document-type.ts'
 import type { DocumentFormat } from './types.ts'
 import { readCentralDirectory } from './zip-guard.ts'
-
-const byExtension: Record<string, DocumentFormat> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  pptx: 'pptx',
-  xlsx: 'xlsx',
-  xlsm: 'xlsx',
-  md: 'markdown',
-  markdown: 'markdown',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  txt: 'text',
-  text: 'text',
-  csv: 'csv',
-}
-
-const byMimeType: Record<string, DocumentFormat> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'application/vnd.ms-excel.sheet.macroenabled.12': 'xlsx',
-  'text/markdown': 'markdown',
-  'text/x-markdown': 'markdown',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/plain': 'text',
-  'text/csv': 'csv',
-}
 
 /** Signatures of binary formats we recognise but do not read, to name them in the error. */
 const knownBinaries: [number[], string][] = [
@@ -72,20 +43,6 @@ function officeFormat(bytes: Uint8Array): DocumentFormat | undefined {
 
 type Sniffed = 'pdf' | 'zip' | 'text' | { binary: string }
 
-// Own keys only: "x.constructor" names no format.
-const lookup = (table: Record<string, DocumentFormat>, key: string) =>
-  Object.hasOwn(table, key) ? table[key] : undefined
-
-const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
-
-/** The format a file name's extension claims, if it names one we read. */
-export const formatOfName = (name: string): DocumentFormat | undefined =>
-  lookup(byExtension, extensionOf(name))
-
-/** The format a MIME type claims (parameters such as charset ignored), if we read it. */
-export const formatOfMimeType = (mimeType: string): DocumentFormat | undefined =>
-  lookup(byMimeType, mimeType.split(';')[0]?.trim().toLowerCase() ?? '')
-
 /** Decides the format from the bytes first, then the name and MIME type; refuses contradictions. */
 export function detectFormat(
   bytes: Uint8Array,
@@ -93,7 +50,7 @@ export function detectFormat(
   mimeType?: string,
 ): DocumentFormat {
   const extension = extensionOf(fileName)
-  const claimed = lookup(byExtension, extension) ?? formatOfMimeType(mimeType ?? '')
+  const claimed = formatOfName(fileName) ?? formatOfMimeType(mimeType ?? '')
   const sniffed = sniff(bytes)
   const mismatch = (actual: string) =>
     new ExtractError(

@@ -1,10 +1,17 @@
 // Generated from packages/core/src/chat/types.ts by `npm run sync:core`: edit that file, not this one.
+import type { DocumentFormat } from '../extract/document-type.ts'
+
 /** A retrieved passage, numbered n = 1..k in the order it is shown to the model. */
 export type Source = {
   n: number
   chunk_id: string
   document_id: string
   title: string
+  /**
+   * The document's format (typeOfDocument), so a place reads as pages, slides or neither
+   * without reading the document; absent in citations stored before it was added.
+   */
+  document_type?: DocumentFormat | 'other'
   page_start: number | null
   page_end: number | null
   /** The chunk's place in document_texts.text; null for chunks written without one. */

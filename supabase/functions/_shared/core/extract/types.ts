@@ -1,7 +1,9 @@
 // Generated from packages/core/src/extract/types.ts by `npm run sync:core`: edit that file, not this one.
 import type { OcrPage, PdfOcrOptions } from './ocr.ts'
 
-export type DocumentFormat = 'pdf' | 'docx' | 'pptx' | 'xlsx' | 'markdown' | 'html' | 'text' | 'csv'
+import type { DocumentFormat } from './document-type.ts'
+
+export type { DocumentFormat }
 
 /** Characters [start, end) of the extracted text that came from page `number` (1-based). */
 export interface PageRange {

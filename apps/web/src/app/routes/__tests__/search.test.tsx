@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
 import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
@@ -46,6 +46,8 @@ async function indexedWorkspace() {
   if (chunkError) throw chunkError
   return { workspace, documentId: document.id, chunkIds: chunks.map((c) => c.id) }
 }
+
+afterEach(() => vi.restoreAllMocks())
 
 describe('search', () => {
   it('shows highlighted passages as you type and opens the chosen one with Enter', async () => {
@@ -229,6 +231,13 @@ describe('search', () => {
       if (chunkError) throw chunkError
     }
 
+    const documentReads: string[] = []
+    const fetch = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = new Request(input, init).url
+      if (/\/rest\/v1\/documents\?.*[?&]id=eq\./.test(url)) documentReads.push(url)
+      return fetch(input, init)
+    })
     const { user } = renderApp(`/w/${workspace.id}/search`)
     await user.type(await screen.findByRole('combobox', { name: 'Search documents' }), 'seedlings')
     const results = await screen.findByRole('listbox', { name: 'Search results' })
@@ -237,9 +246,11 @@ describe('search', () => {
       within(results)
         .getAllByRole('option')
         .find((option) => option.textContent?.includes(title))!
-    await waitFor(() => expect(card('Survey deck')).toHaveTextContent('slide 2'))
+    // Right as the results show, from the types they carry: no document is read for them.
+    expect(card('Survey deck')).toHaveTextContent('slide 2')
     expect(card('Survey deck')).not.toHaveTextContent('p. 2')
-    await waitFor(() => expect(card('Survey counts')).not.toHaveTextContent('p. 2'))
+    expect(card('Survey counts')).not.toHaveTextContent('p. 2')
+    expect(documentReads).toEqual([])
   })
 
   it('narrows to a kind of document, and says so when nothing of that kind matches', async () => {

@@ -4,7 +4,7 @@ import { SidePanel } from '@/components/layout/side-panel'
 import { Button } from '@/components/ui/button'
 import type { Citation } from '@/features/chat/api/types'
 import { PassagePreview } from '@/features/documents/components/passage-preview'
-import { useDocumentTypes } from '@/hooks/use-document-types'
+import { usePassageTypes } from '@/hooks/use-passage-types'
 import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 
@@ -18,7 +18,7 @@ type CitedPassageProps = {
 
 /** A citation's passage beside the conversation, and the way to the whole document. */
 export function CitedPassage({ workspaceId, citation, citationKey, onClose }: CitedPassageProps) {
-  const types = useDocumentTypes([citation.document_id])
+  const types = usePassageTypes([citation])
   const pages = placeLabel(types.get(citation.document_id), citation.page_start, citation.page_end)
   const cited =
     citation.char_start != null && citation.char_end != null

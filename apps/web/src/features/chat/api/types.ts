@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { documentTypes } from '@/lib/format'
 
 /** A citation snapshot, as stored in messages.citations and sent in the `sources` event. */
 export const citationSchema = z.object({
@@ -6,6 +7,8 @@ export const citationSchema = z.object({
   chunk_id: z.string(),
   document_id: z.string(),
   title: z.string().nullish(),
+  // Absent in citations stored before it was kept (their types are read: usePassageTypes).
+  document_type: z.enum(documentTypes).optional().catch(undefined),
   page_start: z.number().nullish(),
   page_end: z.number().nullish(),
   char_start: z.number().nullish(),

@@ -2,7 +2,7 @@ import { TriangleAlertIcon } from 'lucide-react'
 import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Tooltip } from 'radix-ui'
 import { Link } from 'react-router'
-import { useDocumentTypes } from '@/hooks/use-document-types'
+import { usePassageTypes } from '@/hooks/use-passage-types'
 import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 import { isPlainClick } from '@/lib/plain-click'
@@ -25,7 +25,7 @@ type CitationChipProps = {
  */
 export function CitationChip({ n, citation, workspaceId, messageId }: CitationChipProps) {
   const openCitation = useCitationOpener()
-  const types = useDocumentTypes(citation ? [citation.document_id] : [])
+  const types = usePassageTypes(citation ? [citation] : [])
   if (!citation) {
     // The answer cites a source it was not given: say so rather than link nowhere.
     return (

@@ -1,6 +1,6 @@
 import { ArrowUpRightIcon, FileTextIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { useDocumentTypes } from '@/hooks/use-document-types'
+import { usePassageTypes } from '@/hooks/use-passage-types'
 import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 import type { Citation } from '../api/types'
@@ -12,7 +12,7 @@ type ClosestPassagesProps = { passages: Citation[]; workspaceId: string }
  * (title, page, quote, open), so the reader can judge them rather than be told an invented answer.
  */
 export function ClosestPassages({ passages, workspaceId }: ClosestPassagesProps) {
-  const types = useDocumentTypes(passages.map((p) => p.document_id))
+  const types = usePassageTypes(passages)
   if (passages.length === 0) return null
   return (
     <section className="mt-3" aria-labelledby="closest-passages">

@@ -1,7 +1,7 @@
 import { ChevronRightIcon, FileTextIcon, TriangleAlertIcon } from 'lucide-react'
 import { plainLinks } from '@sourcebook/core/chat/plain-links'
 import { Link } from 'react-router'
-import { useDocumentTypes } from '@/hooks/use-document-types'
+import { usePassageTypes } from '@/hooks/use-passage-types'
 import { placeLabel } from '@/lib/format'
 import { documentHref } from '@/lib/links'
 import { isPlainClick } from '@/lib/plain-click'
@@ -14,7 +14,7 @@ type SourcesPanelProps = { citations: Citation[]; workspaceId: string; messageId
  * document at that passage). */
 export function SourcesPanel({ citations, workspaceId, messageId }: SourcesPanelProps) {
   const openCitation = useCitationOpener()
-  const types = useDocumentTypes(citations.map((c) => c.document_id))
+  const types = usePassageTypes(citations)
   if (citations.length === 0) return null
   return (
     <details className="group mt-3 rounded-lg border">

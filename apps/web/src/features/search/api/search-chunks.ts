@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
+import { documentTypes } from '@/lib/format'
 import { supabase } from '@/lib/supabase'
 import type { DocumentKind } from '../utils/kinds'
 import { searchKeys } from './keys'
@@ -9,6 +10,8 @@ const resultSchema = z.object({
   chunk_id: z.string(),
   document_id: z.string(),
   title: z.string(),
+  // A type this build does not know reads as pages, the commonest place.
+  document_type: z.enum(documentTypes).catch('other'),
   page_start: z.number().nullable(),
   page_end: z.number().nullable(),
   score: z.number(),

@@ -1,6 +1,5 @@
 import { FileTextIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { useDocumentTypes } from '@/hooks/use-document-types'
 import { placeLabel } from '@/lib/format'
 import { isPlainClick } from '@/lib/plain-click'
 import { cn } from '@/lib/utils'
@@ -22,8 +21,7 @@ type ResultCardProps = {
  * search box, which chooses among the options.
  */
 export function ResultCard({ result, href, id, active, onOpen }: ResultCardProps) {
-  const types = useDocumentTypes([result.document_id])
-  const pages = placeLabel(types.get(result.document_id), result.page_start, result.page_end)
+  const pages = placeLabel(result.document_type, result.page_start, result.page_end)
   return (
     <li role="none">
       <Link

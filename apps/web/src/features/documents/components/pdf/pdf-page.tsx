@@ -3,7 +3,7 @@ import { TextLayer } from 'pdfjs-dist'
 import { useEffect, useRef, useState } from 'react'
 import type { OcrPageLines } from '../../api/get-ocr-lines'
 import { passageItems } from '../../utils/match-passage'
-import { type FoundPart, markFound } from './find-marks'
+import { type FoundPart, markFound, markOcrFound } from './find-marks'
 
 type PdfPageProps = {
   pdf: PDFDocumentProxy
@@ -17,7 +17,7 @@ type PdfPageProps = {
   /** The passage's text when it lies (partly) on this page. */
   passage: string | null
   onPassageShown?: (element: HTMLElement) => void
-  /** Find matches on this page, marked in its text layer. */
+  /** Find matches on this page, marked in its text layer (a scanned page's: on its OCR lines). */
   found?: FoundPart[]
   /** A new value each time the reader steps to a match on this page: it is then scrolled to. */
   foundRequest?: object
@@ -106,14 +106,16 @@ export function PdfPage(props: PdfPageProps) {
   }, [near, pdf, number, scale, passage, ocrLines])
 
   useEffect(() => {
-    if (!layer) return
-    const current = markFound(layer, found)
+    const element = box.current
+    if (!layer || !element) return
+    // A scanned page's matches are in its OCR lines (find searched those), marked on their boxes.
+    const current = ocrLines ? markOcrFound(element, ocrLines, found) : markFound(layer, found)
     // Scrolled to once per step: a page redrawn after the reader scrolled away stays put.
     if (current && foundRequest !== undefined && scrolledFor.current !== foundRequest) {
       scrolledFor.current = foundRequest
       current.scrollIntoView({ block: 'center', inline: 'nearest' })
     }
-  }, [layer, found, foundRequest])
+  }, [layer, found, foundRequest, ocrLines])
 
   const { width, height } = size ?? firstSize
   return (

@@ -77,7 +77,7 @@ export default function PdfViewer({ bytes, passage, ocrPages }: PdfViewerProps) 
   const scale = zoom === 'fit' ? fitScale : zoom
   const laidOut = scale > 0
   const page = useCurrentPage(pages, toolbar)
-  const { matches, start, searching } = usePdfFind(pdf, findOpen ? query : '', page)
+  const { matches, start, searching } = usePdfFind(pdf, findOpen ? query : '', page, ocrPages)
 
   const goTo = (number: number) => pageIn(pages, number)?.scrollIntoView({ block: 'start' })
 

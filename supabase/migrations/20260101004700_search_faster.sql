@@ -1,0 +1,59 @@
+-- search_snippet computes each value once: the same snippets, less CPU per search result.
+--
+-- Profiled inside PGlite (bench/search-profile.ts: each top-level statement of search_chunks
+-- timed, each helper's self time) on bench:search's SciFact corpus at 20,000 chunks, the 300
+-- claims spent about 60% of their time in the lexical rounds (bm25_top: per candidate, the
+-- BM25 subquery costs about three times the index and the row together) and 25-30% in the
+-- final statement, most of that in search_snippet: 0.4-0.5 ms of CPU for each of a search's
+-- ten results, where ts_headline itself takes under 0.1 ms.
+--
+-- The snippet's start was a subquery that the planner flattens into the expressions using
+-- it, so the first match's line start (strpos, reverse and substr over the passage, each
+-- walking its UTF-8 from the start) was computed again for every use. Now each value is
+-- computed once, in order: about 0.3 ms a snippet (200 snippets: 61-73 ms against 74-104,
+-- measured alternately on a machine at load 18 on 2 cores). The snippets are the same
+-- (supabase/tests/search-snippet-rewrite.test.ts; bench/search-compare.ts compares them
+-- with every result).
+--
+-- Tried and dropped: BM25 in bm25_top summed by chunk over its unnested query lexemes (a
+-- ProjectSet and a grouping instead of a subquery per candidate): no faster in CPU, and 49
+-- of 600 results differed.
+create or replace function public.search_snippet(content text, terms text[], tsq tsquery)
+returns text
+language plpgsql immutable parallel safe
+set search_path = ''
+as $$
+declare
+  -- The first match: the earliest any term starts, in the lower-cased passage.
+  p int := (select coalesce(min(nullif(strpos(l.text, t), 0)), 1)
+            from (select lower(content) as text) l, unnest(terms) t);
+  before text := substr(content, greatest(p - 120, 1), least(p - 1, 120));
+  start int;
+  piece text;
+begin
+  start := case
+    when p <= 101 then 1
+    -- The match's line starts the snippet when it starts near enough (a CSV record, a table
+    -- row, a line of a PDF's text), so it is never cut short.
+    when strpos(reverse(before), E'\n') > 0 then p - strpos(reverse(before), E'\n') + 1
+    -- Prose: a word about 100 characters before the match.
+    else p - 100 + coalesce(nullif(strpos(substr(content, p - 100, 100), ' '), 0), 1)
+  end;
+  piece := case
+    when start + 320 > length(content) then substr(content, start)
+    -- Whole lines: up to the last line break after the match ...
+    when strpos(substr(content, p, start + 320 - p), E'\n') > 0
+      then substring(substr(content, start, 320) from '^(.*)\n')
+    -- ... or whole words.
+    else coalesce(substring(substr(content, start, 321) from '^(.*)\s'),
+      substr(content, start, 320))
+  end;
+  return case when start > 1 then '… ' else '' end
+    || ts_headline('public.sourcebook'::regconfig,
+         replace(replace(replace(btrim(piece, E' \t\r\n'), '&', '&amp;'), '<', '&lt;'), '>',
+           '&gt;'),
+         coalesce(tsq, ''::tsquery),
+         'HighlightAll=true, StartSel=<mark>, StopSel=</mark>')
+    || case when start + length(piece) <= length(content) then ' …' else '' end;
+end $$;
+

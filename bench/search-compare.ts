@@ -188,7 +188,7 @@ try {
   const summary = {
     bench: 'search-compare',
     corpus,
-    chunks,
+    chunks: corpus === 'beir' ? null : chunks,
     queries: queries.length,
     compared,
     differences,

@@ -146,7 +146,7 @@ export class PGliteEngine implements Engine {
       exec: async (sql: string) => (await this.call({ op: 'exec', sql, tx })) as Results[],
     })
     const outside = statements(null)
-    const engine = this
+    const isClosed = () => this.closed
     return {
       query: <T>(sql: string, params?: unknown[]) => queued(() => outside.query<T>(sql, params)),
       exec: (sql: string) => queued(() => outside.exec(sql)),
@@ -172,7 +172,7 @@ export class PGliteEngine implements Engine {
         }
       },
       get closed() {
-        return engine.closed
+        return isClosed()
       },
     }
   }

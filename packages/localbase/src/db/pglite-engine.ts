@@ -33,7 +33,8 @@ export class PGliteEngine implements Engine {
   readonly kind = 'pglite'
   readonly session: Session
   readonly pglite: PGliteControls
-  private readonly worker: Worker
+  /** The thread PGlite runs in. */
+  readonly worker: Worker
   private readonly queue = new WorkQueue()
   private readonly pending = new Map<number, Pending>()
   private readonly listeners = new Map<number, (payload: string) => void>()

@@ -21,14 +21,17 @@ type Job = { run: () => Promise<void>; queuedAt: number }
  * Orders the work for PGlite, which runs one statement (or holds one transaction) at a time.
  * One job runs at a time; when it ends, the next waiting interactive job goes first, so a
  * request's read waits at most for the job under way, never for a backlog of bulk inserts.
- * Bulk jobs run when no interactive job waits, or once one has waited `maxBulkWaitMs`: under
- * constant interactive load an import still makes progress (one bulk job per that interval
- * at the least) instead of starving.
+ * A bulk job runs when no interactive job waits, or when interactive jobs alone have run for
+ * `maxBulkWaitMs` while it waited: under constant interactive load an import still gets a
+ * turn at least that often instead of starving, and the requests queued behind a bulk job
+ * all go before the next one.
  */
 export class WorkQueue {
   private readonly interactive: Job[] = []
   private readonly bulk: Job[] = []
   private running = false
+  /** When bulk work last ran or, if none waited, began to wait. */
+  private bulkTurnAt = 0
   private readonly maxBulkWaitMs: number
 
   constructor(maxBulkWaitMs = 200) {
@@ -41,27 +44,25 @@ export class WorkQueue {
       // Bound to the caller's async context, not that of the job before it.
       const run = AsyncResource.bind(() => Promise.resolve().then(work).then(resolve, reject))
       const job = { run, queuedAt: performance.now() }
-      ;(isBulk() ? this.bulk : this.interactive).push(job)
+      if (!isBulk()) this.interactive.push(job)
+      else if (this.bulk.push(job) === 1) this.bulkTurnAt = job.queuedAt
       if (!this.running) this.next()
     })
   }
 
-  /** How many jobs wait, by kind. */
-  get waiting(): { interactive: number; bulk: number } {
-    return { interactive: this.interactive.length, bulk: this.bulk.length }
-  }
-
   private next(): void {
-    const oldBulk = this.bulk[0]
-    const job =
-      oldBulk && performance.now() - oldBulk.queuedAt >= this.maxBulkWaitMs
-        ? this.bulk.shift()
-        : (this.interactive.shift() ?? this.bulk.shift())
+    const bulkDue =
+      this.bulk.length > 0 &&
+      (this.interactive.length === 0 || performance.now() - this.bulkTurnAt >= this.maxBulkWaitMs)
+    const job = bulkDue ? this.bulk.shift() : this.interactive.shift()
     if (!job) {
       this.running = false
       return
     }
     this.running = true
-    void job.run().finally(() => this.next())
+    void job.run().finally(() => {
+      if (bulkDue) this.bulkTurnAt = performance.now()
+      this.next()
+    })
   }
 }

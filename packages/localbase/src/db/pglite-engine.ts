@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
 import type {
   Engine,
@@ -17,6 +18,22 @@ import {
   type WorkerRequest,
   type WorkerStarted,
 } from './worker-protocol.ts'
+
+type WasmModules = Pick<WorkerOptions, 'pgliteWasmModule' | 'initdbWasmModule'>
+let wasm: Promise<WasmModules> | null = null
+
+/**
+ * PGlite's WASM, compiled once per process: in one thread PGlite keeps its compiled module
+ * between instances, but each new worker would compile it again (seconds per start).
+ */
+function wasmModules(): Promise<WasmModules> {
+  const dist = import.meta.resolve('@electric-sql/pglite')
+  const compile = async (file: string) => WebAssembly.compile(await readFile(new URL(file, dist)))
+  wasm ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+    ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }),
+  )
+  return wasm
+}
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
 
@@ -69,7 +86,7 @@ export class PGliteEngine implements Engine {
 
   /** Starts the worker and PGlite in `dataDir` (in memory when null), from a dump if given. */
   static async open(dataDir: string | null, loadDataDir: string | null = null) {
-    const options: WorkerOptions = { dataDir, loadDataDir }
+    const options: WorkerOptions = { dataDir, loadDataDir, ...(await wasmModules()) }
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: options,
     })

@@ -38,6 +38,8 @@ async function open(): Promise<PGlite> {
     ...(options.loadDataDir ? { loadDataDir: new Blob([readFileSync(options.loadDataDir)]) } : {}),
     extensions,
     startParams,
+    pgliteWasmModule: options.pgliteWasmModule,
+    initdbWasmModule: options.initdbWasmModule,
   })
 }
 

@@ -33,7 +33,13 @@ export type WorkerNotification = { notify: number; payload: string }
 export type WorkerStarted = { started: true } | { started: false; error: WorkerError }
 
 /** Starts PGlite in `dataDir` (in memory when null), from a dump at `loadDataDir` if given. */
-export type WorkerOptions = { dataDir: string | null; loadDataDir: string | null }
+export type WorkerOptions = {
+  dataDir: string | null
+  loadDataDir: string | null
+  /** PGlite's WASM, compiled once by the main thread. */
+  pgliteWasmModule: WebAssembly.Module
+  initdbWasmModule: WebAssembly.Module
+}
 
 /** Structured clone keeps only an Error's message; Postgres' fields are copied by hand. */
 export function toWorkerError(error: unknown): WorkerError {

@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
@@ -171,16 +170,12 @@ describe('backup and restore', () => {
       // A fresh project from the same migrations stands in for `supabase db push`.
       const target = await startStack()
       const port = await freePort()
-      const socket = new PGLiteSocketServer({
-        db: target.db.engine.pglite!,
-        port,
-        host: '127.0.0.1',
-      })
+      let socket: { stop(): Promise<void> } | null = null
       try {
         // Its seed (the demo user) would collide with the same user arriving from the export.
         await target.db.pg.exec('delete from auth.users')
-        await socket.start()
-        // Asynchronously: the socket server answering psql runs on this process's event loop.
+        socket = await target.db.engine.pglite!.serveSocket(port, '127.0.0.1')
+        // Asynchronously, as a client of this process's server would.
         const psql = await promisify(execFile)(
           'psql',
           [
@@ -214,7 +209,7 @@ describe('backup and restore', () => {
         expect(moved.length).toBeGreaterThan(10)
         for (const [name, sum] of moved) expect(sum, name).toBe(source[name])
       } finally {
-        await socket.stop().catch(() => {})
+        await socket?.stop().catch(() => {})
         await target.stop()
       }
       const hashes = await objectHashes(stack)

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { mailboxOpen } from './auth/mailbox.ts'
 import { backupCommand, exportCommand, restoreCommand } from './backup/commands.ts'
 import type { LocalbaseConfig } from './config/config.ts'
@@ -101,17 +100,12 @@ try {
     dbPort: values['db-port'] ? Number(values['db-port']) : null,
     serveDir: values.serve,
   })
-  let socket: PGLiteSocketServer | null = null
+  let socket: { stop(): Promise<void> } | null = null
   if (lb.config.dbPort && !lb.db.engine.pglite) {
     throw new Error('--db-port exposes PGlite; with --db-url, connect to that Postgres directly')
   }
   if (lb.config.dbPort && lb.db.engine.pglite) {
-    socket = new PGLiteSocketServer({
-      db: lb.db.engine.pglite,
-      port: lb.config.dbPort,
-      host: lb.config.host,
-    })
-    await socket.start()
+    socket = await lb.db.engine.pglite.serveSocket(lb.config.dbPort, lb.config.host)
   }
   const { keys } = lb.config
   console.log(`

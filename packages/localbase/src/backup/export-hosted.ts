@@ -4,7 +4,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { startParams } from '../db/pglite-engine.ts'
+import { startParams } from '../db/start-params.ts'
 import { extensions } from '../db/extensions.ts'
 import { restoreBackup } from './restore.ts'
 

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import type { Database } from '../db/database.ts'
+import { asBulk } from '../db/work-queue.ts'
 import { TarWriter } from './tar.ts'
 
 export type BackupManifest = {
@@ -26,12 +27,12 @@ export async function writeBackup(db: Database, out: Writable): Promise<BackupMa
   const pglite = db.engine.pglite
   if (!pglite) throw new Error('backup copies a PGlite data dir; back up a Postgres with pg_dump')
   // Less WAL to replay on restore.
-  await pglite.exec('checkpoint')
+  await db.pg.exec('checkpoint')
   const started = performance.now()
   // Uncompressed: PGlite holds the database while it dumps, so compress after, off the lock.
-  const raw = await pglite.dumpDataDir('none')
+  const raw = await asBulk(() => pglite.dumpDataDir('none'))
   const pauseMs = Math.round(performance.now() - started)
-  const dump = await promisify(gzip)(new Uint8Array(await raw.arrayBuffer()), { level: 6 })
+  const dump = await promisify(gzip)(raw, { level: 6 })
   const manifest: BackupManifest = {
     format: 'localbase-backup',
     version: 1,

@@ -1,5 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite'
-
 /** One statement's answer, as both engines return it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers name their row type or read loosely, as with PGlite
 export type Results<T = Record<string, any>> = {
@@ -26,12 +24,20 @@ export interface Session extends Transaction {
 /** A statement sent before a read, in the same transaction. */
 export type Statement = { sql: string; values: unknown[] }
 
+/** What only PGlite can do, run in the thread that owns it. */
+export interface PGliteControls {
+  /** A tar of the data dir (gzipped or not), taken between two statements. */
+  dumpDataDir(compression: 'gzip' | 'none'): Promise<Uint8Array>
+  /** Serves the Postgres wire protocol on `host:port` (--db-port), sharing PGlite's session. */
+  serveSocket(port: number, host: string): Promise<{ stop(): Promise<void> }>
+}
+
 /** One Postgres underneath localbase: PGlite in-process or a server reached over `pg`. */
 export interface Engine {
   readonly kind: 'pglite' | 'postgres'
   readonly session: Session
-  /** The PGlite instance, for what only it can do (the --db-port socket, data-dir dumps). */
-  readonly pglite: PGlite | null
+  /** PGlite's own abilities (the --db-port socket, data-dir dumps); null on a server. */
+  readonly pglite: PGliteControls | null
   /** Runs `prelude` then `sql` in one read-only transaction; returns the rows of `sql`. */
   read(prelude: Statement[], sql: string, values: unknown[]): Promise<Record<string, unknown>[]>
   close(): Promise<void>

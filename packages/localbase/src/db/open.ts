@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { Database } from './database.ts'
-import { extensions } from './extensions.ts'
 import { applyPlatform } from './migrate.ts'
-import { PGliteEngine, startParams } from './pglite-engine.ts'
+import { PGliteEngine } from './pglite-engine.ts'
 import { PostgresEngine } from './postgres-engine.ts'
 
 const platformDir = new URL('./sql/', import.meta.url)
@@ -72,23 +63,15 @@ export async function openDatabase(
   if (dataDir && isEmptyDir(dataDir)) {
     const template = join(tmpdir(), `localbase-template-${platformHash()}.tar.gz`)
     if (!existsSync(template)) {
-      const seed = await PGlite.create({ extensions })
-      const db = new Database(new PGliteEngine(seed))
-      await applyPlatform(db)
-      const dump = await seed.dumpDataDir('gzip')
+      const seed = new Database(await PGliteEngine.open(null))
+      await applyPlatform(seed)
+      const dump = await seed.engine.pglite!.dumpDataDir('gzip')
       await seed.close()
       const partial = `${template}.${process.pid}.tmp`
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+      writeFileSync(partial, dump)
       renameSync(partial, template)
     }
-    mkdirSync(dataDir, { recursive: true })
-    const pg = await PGlite.create({
-      dataDir,
-      extensions,
-      startParams,
-      loadDataDir: new Blob([readFileSync(template)]),
-    })
-    const db = new Database(new PGliteEngine(pg))
+    const db = new Database(await PGliteEngine.open(dataDir, template))
     await applyPlatform(db)
     return db
   }

@@ -1,47 +1,197 @@
-import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
-import type { Engine, Session, Statement } from './database.ts'
-import { extensions } from './extensions.ts'
-import { pipelinedRead } from './pipeline.ts'
+import { readFile } from 'node:fs/promises'
+import { Worker } from 'node:worker_threads'
+import type {
+  Engine,
+  PGliteControls,
+  Results,
+  Session,
+  Statement,
+  Transaction,
+} from './database.ts'
+import { WorkQueue } from './work-queue.ts'
+import {
+  fromWorkerError,
+  type WorkerCall,
+  type WorkerNotification,
+  type WorkerOptions,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStarted,
+} from './worker-protocol.ts'
+
+type WasmModules = Pick<WorkerOptions, 'pgliteWasmModule' | 'initdbWasmModule'>
+let wasm: Promise<WasmModules> | null = null
 
 /**
- * PGlite's start-up settings. Postgres' default 128 MB of shared buffers holds less than
- * search's working set at 100,000 chunks (rows, GIN index, content for snippets), and a
- * miss is a read through the WASM file system. Memory is only taken as pages are read.
+ * PGlite's WASM, compiled once per process: in one thread PGlite keeps its compiled module
+ * between instances, but each new worker would compile it again (seconds per start).
  */
-export const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=512MB']
+function wasmModules(): Promise<WasmModules> {
+  const dist = import.meta.resolve('@electric-sql/pglite')
+  const compile = async (file: string) => WebAssembly.compile(await readFile(new URL(file, dist)))
+  wasm ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+    ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }),
+  )
+  return wasm
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
 
 /**
- * Postgres in-process. PGlite is a single connection, so every call is serialised by PGlite
- * itself; keep transactions short.
+ * Postgres in a worker thread (pglite-worker.ts): a long statement (a bulk insert, a vacuum,
+ * a dump) runs there while this thread goes on serving HTTP and WebSockets. PGlite is a
+ * single connection, so the work is sent one job at a time, in the order WorkQueue picks
+ * (interactive before bulk); a transaction is one job, holding the worker until its `fn`
+ * settles, as PGlite's own transaction() held its connection. Rows arrive by structured
+ * clone, parsed by PGlite in the worker exactly as before. If the worker dies, every call
+ * under way and every later one fails with that reason (so /health/ready turns 503).
  */
 export class PGliteEngine implements Engine {
   readonly kind = 'pglite'
-  readonly pglite: PGlite
-  constructor(pg: PGlite) {
-    this.pglite = pg
+  readonly session: Session
+  readonly pglite: PGliteControls
+  /** The thread PGlite runs in. */
+  readonly worker: Worker
+  private readonly queue = new WorkQueue()
+  private readonly pending = new Map<number, Pending>()
+  private readonly listeners = new Map<number, (payload: string) => void>()
+  private nextId = 1
+  private failure: Error | null = null
+  private closing = false
+
+  private constructor(worker: Worker) {
+    this.worker = worker
+    worker.on('message', (message: WorkerReply | WorkerNotification) => {
+      if ('notify' in message) return this.listeners.get(message.notify)?.(message.payload)
+      const call = this.pending.get(message.id)
+      this.pending.delete(message.id)
+      if (this.pending.size === 0) worker.unref()
+      if (message.ok) call?.resolve(message.value)
+      else call?.reject(fromWorkerError(message.error))
+    })
+    worker.on('error', (error) => this.fail(error))
+    worker.on('exit', (code) => {
+      this.fail(new Error(`the database worker exited (code ${code})`))
+    })
+    this.session = this.makeSession()
+    this.pglite = {
+      dumpDataDir: (compression) =>
+        this.queue.run(() => this.call({ op: 'dump', compression })) as Promise<Uint8Array>,
+      serveSocket: async (port, host) => {
+        await this.call({ op: 'serve-socket', port, host })
+        return { stop: async () => void (await this.call({ op: 'stop-socket' })) }
+      },
+    }
   }
 
-  static async open(dataDir: string | null): Promise<PGliteEngine> {
-    if (dataDir) mkdirSync(dataDir, { recursive: true })
-    const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions, startParams })
-    return new PGliteEngine(pg)
+  /** Starts the worker and PGlite in `dataDir` (in memory when null), from a dump if given. */
+  static async open(dataDir: string | null, loadDataDir: string | null = null) {
+    const options: WorkerOptions = { dataDir, loadDataDir, ...(await wasmModules()) }
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData: options,
+    })
+    const onExit = (code: number) => failed(new Error(`the database worker exited (code ${code})`))
+    let failed!: (error: Error) => void
+    const started = await new Promise<WorkerStarted>((resolve, reject) => {
+      failed = reject
+      worker.once('message', resolve)
+      worker.once('error', reject)
+      worker.once('exit', onExit)
+    }).finally(() => {
+      worker.off('error', failed)
+      worker.off('exit', onExit)
+    })
+    if (!started.started) {
+      await worker.terminate()
+      throw fromWorkerError(started.error)
+    }
+    worker.unref()
+    return new PGliteEngine(worker)
   }
 
-  get session(): Session {
-    return this.pglite
+  get closed(): boolean {
+    return this.closing || this.failure !== null
   }
 
   read(prelude: Statement[], sql: string, values: unknown[]) {
-    return pipelinedRead(
-      this.pglite,
-      [...prelude, { sql: 'set transaction read only', values: [] }],
-      sql,
-      values,
-    )
+    const statements = [...prelude, { sql: 'set transaction read only', values: [] }]
+    return this.queue.run(() =>
+      this.call({ op: 'read', prelude: statements, sql, values }),
+    ) as Promise<Record<string, unknown>[]>
   }
 
   async close(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close()
+    if (this.closing) return
+    // After the work already queued; then nothing new is accepted.
+    const closed = this.failure
+      ? Promise.resolve()
+      : this.queue.run(() => this.call({ op: 'close' }))
+    this.closing = true
+    try {
+      await closed
+    } finally {
+      await this.worker.terminate()
+    }
+  }
+
+  /** Sends one request to the worker; the caller holds the queue (or a transaction). */
+  private call(request: WorkerRequest): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure)
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      // Keeps the process alive only while an answer is awaited.
+      this.worker.ref()
+      this.worker.postMessage({ id, request } satisfies WorkerCall)
+    })
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return
+    this.failure = this.closing ? new Error('the database is closed') : error
+    if (!this.closing) console.error('[localbase] the database worker stopped:', error)
+    for (const call of this.pending.values()) call.reject(this.failure)
+    this.pending.clear()
+  }
+
+  private makeSession(): Session {
+    // Outside a transaction each call is one job of the queue.
+    const queued = <T>(work: () => Promise<T>): Promise<T> =>
+      this.closing ? Promise.reject(new Error('the database is closed')) : this.queue.run(work)
+    const statements = (tx: number | null): Transaction => ({
+      query: async <T>(sql: string, params: unknown[] = []) =>
+        (await this.call({ op: 'query', sql, params, tx })) as Results<T>,
+      exec: async (sql: string) => (await this.call({ op: 'exec', sql, tx })) as Results[],
+    })
+    const outside = statements(null)
+    const isClosed = () => this.closed
+    return {
+      query: <T>(sql: string, params?: unknown[]) => queued(() => outside.query<T>(sql, params)),
+      exec: (sql: string) => queued(() => outside.exec(sql)),
+      transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+        queued(async () => {
+          const tx = (await this.call({ op: 'begin' })) as number
+          let result: T
+          try {
+            result = await fn(statements(tx))
+          } catch (error) {
+            await this.call({ op: 'end', tx, commit: false }).catch(() => {})
+            throw error
+          }
+          await this.call({ op: 'end', tx, commit: true })
+          return result
+        }),
+      listen: async (channel: string, callback: (payload: string) => void) => {
+        const listener = (await queued(() => this.call({ op: 'listen', channel }))) as number
+        this.listeners.set(listener, callback)
+        return async () => {
+          this.listeners.delete(listener)
+          if (!this.closed) await this.queue.run(() => this.call({ op: 'unlisten', listener }))
+        }
+      },
+      get closed() {
+        return isClosed()
+      },
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { asBulk } from '../db/work-queue.ts'
 import type { Caller, CredentialError } from '../gateway/caller.ts'
 import { rpcPlan } from './call.ts'
 import { ApiError, fromPgError } from './errors.ts'
@@ -8,6 +9,12 @@ import type { RestState } from './state.ts'
 import { tablePlan } from './table.ts'
 
 // One request: who is calling, which schema, which plan; then one transaction as that caller.
+
+/**
+ * A write with a body this large (an import's batch of chunks, an embedding upload) is bulk
+ * work: requests someone is waiting on go ahead of it (db/work-queue.ts).
+ */
+const BULK_BODY_CHARS = 64 * 1024
 
 class Rollback {
   readonly outcome: Outcome
@@ -144,8 +151,9 @@ async function run(
     if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
     return plan.finish(row as ResultRow)
   }
+  const write = () => state.ctx.db.asUser(context, (tx) => execute(tx, plan))
   try {
-    return await state.ctx.db.asUser(context, (tx) => execute(tx, plan))
+    return await (req.body.length > BULK_BODY_CHARS ? asBulk(write) : write())
   } catch (error) {
     if (error instanceof Rollback) return error.outcome
     throw error

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { asBulk } from '../db/work-queue.ts'
 
 /** How often the statistics are read for tables that bulk work left with dead or new rows. */
 const CHECK_EVERY_MS = 30_000
@@ -136,7 +137,8 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
     if (previous && !all) return previous
     const next = (async () => {
       await previous?.catch(() => {})
-      return pass(all)
+      // Bulk: each table's vacuum waits while requests are queued for the database.
+      return asBulk(() => pass(all))
     })()
     running = next
     void next.finally(() => {

@@ -28,6 +28,8 @@ const postgresSuites = [
   'supabase/tests/search-function.test.ts',
   'supabase/tests/search-ranking.test.ts',
   'supabase/tests/chat-access.test.ts',
+  // The term statistics' triggers under analyzed statistics, as autovacuum leaves them.
+  'supabase/tests/retrieval.test.ts',
   // Where Postgres 15 behaved differently from PGlite.
   'supabase/tests/realtime.test.ts',
   'supabase/tests/send-invitation.test.ts',

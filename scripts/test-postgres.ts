@@ -15,6 +15,7 @@ const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
 /** Localbase's own database layer end to end, and the app's access rules and search. */
 const postgresSuites = [
   'packages/localbase/test/db-postgres.test.ts',
+  'packages/localbase/test/db-postgres-listener.test.ts',
   'packages/localbase/test/db-engines.test.ts',
   'packages/localbase/test/db-pipeline.test.ts',
   'packages/localbase/test/rest-select.test.ts',

@@ -77,6 +77,12 @@ describe('AI models settings', () => {
     ])
     // A full-page shot resizes the window, which closes a Radix select: the viewport only.
     await screenshot(page, 'ai-settings-reranking-open', { fullPage: false })
+    // The save held back a second, as a busy server answers: on Postgres the list's focus
+    // was lost while the save was under way (the trigger was disabled meanwhile).
+    await page.route('**/rest/v1/workspaces?*', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1000))
+      await route.continue()
+    })
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
     await page.getByText('Reranking saved').waitFor()

@@ -68,7 +68,9 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
               value={settings.data.reranking}
               chatModel={settings.data.chatModel}
               rerankModel={models.data.rerank[0]}
-              disabled={!canEdit || rerank.isPending}
+              // Not disabled while saving: a trigger disabled under the list as it closes
+              // loses the keyboard focus the list hands back to it.
+              disabled={!canEdit}
               onChange={(reranking) => rerank.mutate({ workspaceId, reranking })}
             />
             {building && (

@@ -77,6 +77,16 @@ describe('AI models settings', () => {
     ])
     // A full-page shot resizes the window, which closes a Radix select: the viewport only.
     await screenshot(page, 'ai-settings-reranking-open', { fullPage: false })
+    // Keys go to the list once it has focused the chosen option; before that (a loaded
+    // machine, in a full run) they reached the trigger and nothing was chosen.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement
+          return `${focused?.getAttribute('role')}: ${focused?.textContent}`
+        }),
+      )
+      .toBe('option: Off — the search order')
     // The save held back a second, as a busy server answers: on Postgres the list's focus
     // was lost while the save was under way (the trigger was disabled meanwhile).
     await page.route('**/rest/v1/workspaces?*', async (route) => {

@@ -2,7 +2,7 @@
 // end-to-end suite's 140,000 numbered lines), after upkeep has analyzed the statistics as it
 // does after bulk work. Each of its terms leaves the workspace with it. Prints the time of the
 // import's chunk inserts, of the delete, and their ratio; a delete that took the statistics'
-// terms out by a join could run for hours (20260101005000_term_stats_delete_by_key.sql).
+// terms out by a join could run for hours (20260101004400_chunk_stats_delete_by_key.sql).
 // Run: node bench/delete.ts [--lines 140000]   (last line: JSON)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

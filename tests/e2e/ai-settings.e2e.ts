@@ -81,6 +81,12 @@ describe('AI models settings', () => {
     // are lost: each key waits until the option it acts on has focus.
     const focused = (name: string) => page.getByRole('option', { name }).and(page.locator(':focus'))
     await focused('Off — the search order').waitFor()
+    // The save held back a second, as a busy server answers: the select must keep the focus
+    // the closing list hands back while the save is under way.
+    await page.route('**/rest/v1/workspaces?*', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1000))
+      await route.continue()
+    })
     await page.keyboard.press('ArrowDown')
     await focused('Chat model as judge').waitFor()
     await page.keyboard.press('Enter')

@@ -10,6 +10,9 @@ const maxNamedPerConnection = 500
 /** Which SQL texts each pooled connection has prepared, under which names. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
 
+/** A channel name as a quoted identifier. */
+const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`
+
 const statementName = (sql: string) =>
   `lb_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`
 
@@ -154,28 +157,80 @@ export class PostgresEngine implements Engine {
     }
   }
 
-  private async listen(channel: string, callback: (payload: string) => void) {
-    this.listener ??= (async () => {
+  /**
+   * The LISTEN connection, with every channel listened to. When it drops (the server
+   * restarted, or an admin ended the backend) a new one takes its place and listens again,
+   * so realtime changes and `NOTIFY pgrst` keep arriving; what was sent while it was down
+   * is lost, as with a Realtime server's replication slot gone.
+   */
+  private listenerClient(): Promise<pg.Client> {
+    if (!this.listener) {
+      const connecting = this.connectListener(false)
+      // A first connection that fails is tried afresh by the next listen().
+      connecting.catch(() => {
+        if (this.listener === connecting) this.listener = null
+      })
+      this.listener = connecting
+    }
+    return this.listener
+  }
+
+  private async connectListener(reconnecting: boolean): Promise<pg.Client> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.closed) throw new Error('localbase: the database is closed')
       const client = new pg.Client({ connectionString: this.url, types: pgTypes })
       client.on('notification', (n) => {
         for (const cb of this.listeners.get(n.channel) ?? []) cb(n.payload ?? '')
       })
       client.on('error', (error) => console.error('[localbase] postgres listener:', error.message))
-      await client.connect()
+      try {
+        await client.connect()
+        for (const channel of this.listeners.keys()) await client.query(`listen ${quote(channel)}`)
+      } catch (error) {
+        await client.end().catch(() => {})
+        if (!reconnecting) throw error
+        // The server is still starting up: back off up to a second between tries.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)))
+        continue
+      }
+      client.once('end', () => {
+        if (this.closed) return
+        console.error('[localbase] postgres listener: connection lost, reconnecting')
+        const next = this.connectListener(true)
+        next.catch(() => {}) // only when closed meanwhile
+        this.listener = next
+      })
       return client
-    })()
-    const client = await this.listener
+    }
+  }
+
+  private async listen(channel: string, callback: (payload: string) => void) {
     let callbacks = this.listeners.get(channel)
     if (!callbacks) {
-      this.listeners.set(channel, (callbacks = new Set()))
-      await client.query(`listen "${channel.replaceAll('"', '""')}"`)
-    }
-    callbacks.add(callback)
+      this.listeners.set(channel, (callbacks = new Set([callback])))
+      try {
+        await this.onListener(`listen ${quote(channel)}`)
+      } catch (error) {
+        // The caller gets no way to unlisten: nothing of this call may stay behind.
+        this.listeners.delete(channel)
+        throw error
+      }
+    } else callbacks.add(callback)
     return async () => {
       callbacks.delete(callback)
       if (callbacks.size || this.closed) return
       this.listeners.delete(channel)
-      await client.query(`unlisten "${channel.replaceAll('"', '""')}"`)
+      await this.onListener(`unlisten ${quote(channel)}`)
+    }
+  }
+
+  /** A LISTEN or UNLISTEN; one the connection's loss cut off, the next connection settles. */
+  private async onListener(sql: string) {
+    const listener = this.listenerClient()
+    try {
+      await (await listener).query(sql)
+    } catch (error) {
+      if (this.listener === listener) throw error
     }
   }
 

@@ -28,6 +28,9 @@ export function useUpdateModels({ onSuccess }: { onSuccess?: () => void } = {}) 
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateModels,
+    // The chat model's select stays usable while a choice saves: choices made meanwhile are
+    // saved one after another, so the last one chosen is the one kept.
+    scope: { id: 'update-models' },
     onSuccess: async (_data, change) => {
       await queryClient.invalidateQueries({
         queryKey: aiSettingsKeys.workspace(change.workspaceId),

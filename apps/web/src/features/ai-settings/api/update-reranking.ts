@@ -31,6 +31,9 @@ export function useUpdateReranking() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateReranking,
+    // The select stays usable while a choice is saved: choices made meanwhile are saved one
+    // after another, so the last one chosen is the one kept.
+    scope: { id: 'update-reranking' },
     onSuccess: async (_data, input) => {
       await queryClient.invalidateQueries({ queryKey: aiSettingsKeys.workspace(input.workspaceId) })
       toast.success('Reranking saved')

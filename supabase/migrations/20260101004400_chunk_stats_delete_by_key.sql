@@ -1,16 +1,7 @@
--- Deleting a long document could run for hours: the terms its chunks were the last to hold.
---
--- track_chunk_stats took a removed chunk's terms out in two statements: lower every term's
--- count, then delete the terms whose count reached zero, found by joining the statistics
--- (`chunk_freq <= 0`) to the removed chunks' terms again. The statistics say no term has a
--- count of zero (there is none between statements), so the planner expected one such row
--- and put the removed terms' aggregate inside a nested loop, once per zero row. A document
--- whose words are its own (140,000 numbered lines, a list of part numbers) leaves as many
--- zero rows: 140,000 × 140,000 comparisons, which held PGlite (and a workspace's statistics
--- row on Postgres) for longer than anyone waits. Now the update returns the terms it brought
--- to zero and the delete takes exactly those, by the primary key: no estimate can make that
--- quadratic. The rest is as in 20260101002200_search_peaks.sql.
-
+-- A document's delete ran for 17 minutes on Postgres (issue #21) once autovacuum had analyzed
+-- chunk_term_stats. As in 20260101002200_search_peaks.sql, with the removed terms' counts
+-- kept by two statements the planner cannot misjudge: the terms that leave are deleted
+-- by key first, and the rest updated after.
 create or replace function public.track_chunk_stats() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -20,8 +11,6 @@ declare
     where n.lexemes is distinct from o.lexemes or n.workspace_id <> o.workspace_id)';
   removed text := case tg_op when 'DELETE' then 'old_rows' when 'UPDATE' then format(changed, 'o') end;
   added text := case tg_op when 'INSERT' then 'new_rows' when 'UPDATE' then format(changed, 'n') end;
-  gone_workspaces uuid[];
-  gone_terms text[];
 begin
   if removed is not null then
     execute format('
@@ -30,19 +19,21 @@ begin
       from (select workspace_id, count(*) as n, sum(lexeme_count) as len
             from %s r group by workspace_id) g
       where s.workspace_id = g.workspace_id', removed);
+    -- Terms none of whose chunks are left go first, then the others' counts drop. Both
+    -- join the removed terms to their rows by key alone: a filter on the kept counts
+    -- (chunk_freq <= 0 after the update) was estimated at one row, as analyzed statistics
+    -- never hold a 0, and the plan rescanned the removed terms once per term gone.
     execute format('
-      with changed as (
-        update public.chunk_term_stats s set chunk_freq = s.chunk_freq - g.n
-        from (select r.workspace_id, t.lexeme as term, count(*) as n
-              from %s r cross join lateral unnest(r.lexemes) t group by 1, 2) g
-        where s.workspace_id = g.workspace_id and s.term = g.term
-        returning s.workspace_id, s.term, s.chunk_freq)
-      select coalesce(array_agg(workspace_id), ''{}''), coalesce(array_agg(term), ''{}'')
-      from changed where chunk_freq <= 0', removed)
-    into gone_workspaces, gone_terms;
-    delete from public.chunk_term_stats s
-    using unnest(gone_workspaces, gone_terms) as g(workspace_id, term)
-    where s.workspace_id = g.workspace_id and s.term = g.term;
+      delete from public.chunk_term_stats s
+      using (select r.workspace_id, t.lexeme as term, count(*) as n
+             from %s r cross join lateral unnest(r.lexemes) t group by 1, 2) g
+      where s.workspace_id = g.workspace_id and s.term = g.term and s.chunk_freq <= g.n',
+      removed);
+    execute format('
+      update public.chunk_term_stats s set chunk_freq = s.chunk_freq - g.n
+      from (select r.workspace_id, t.lexeme as term, count(*) as n
+            from %s r cross join lateral unnest(r.lexemes) t group by 1, 2) g
+      where s.workspace_id = g.workspace_id and s.term = g.term', removed);
   end if;
   if added is not null then
     execute format('

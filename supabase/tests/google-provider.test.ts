@@ -110,9 +110,11 @@ describe('Gemini', () => {
   })
 
   it('says the input is too long in Google’s words for it', async () => {
-    fake.script({ provider: 'google', fail: 'context_length' })
+    // Refused as a batch, then a passage alone, which is too short to cut.
+    fake.script({ provider: 'google', fail: 'context_length', times: 2 })
     const { status, body } = await failure(await embed())
     expect({ status, code: body.code }).toEqual({ status: 400, code: 'context_too_long' })
+    expect(fake.requests).toHaveLength(2)
   })
 
   it('retries a quota refusal, then answers', async () => {

@@ -25,8 +25,8 @@ function toResults(result: pg.QueryResult): Results {
   }
 }
 
-/** Clients that have our error listener (see `held`). */
-const guarded = new WeakSet<pg.ClientBase>()
+/** Per client watched (see `watch`): how many answers its server has sent. */
+const answerCounts = new WeakMap<pg.ClientBase, { n: number }>()
 
 /**
  * SQLSTATEs of a backend ended from outside (a restart's shutdown, an admin's
@@ -52,7 +52,7 @@ function endedBeforeRun(error: unknown, answered: boolean): boolean {
 }
 
 /** What a backend answers to a statement it read, before any result. */
-const answers = [
+const answerMessages = [
   'parseComplete',
   'bindComplete',
   'noData',
@@ -66,6 +66,21 @@ const answers = [
 function connectionLost(error: unknown): boolean {
   const { message } = error as { message?: string }
   return endedBeforeRun(error, false) || /^Connection terminated/.test(message ?? '')
+}
+
+/**
+ * Once per client: counts its server's answers (for endedBeforeRun), and keeps a connection
+ * ended while checked out from crashing the process: node-postgres emits 'error' on a client
+ * with no query running, which only the pool listens to, and only while it is idle. The
+ * statement's own error, or the pool's listener, reports it.
+ */
+function watch(client: pg.ClientBase) {
+  if (answerCounts.has(client)) return
+  const answers = { n: 0 }
+  answerCounts.set(client, answers)
+  const { connection } = client as pg.Client
+  for (const name of answerMessages) connection.on(name, () => answers.n++)
+  client.on('error', () => {})
 }
 
 /** A pooled connection inside a transaction, seen through our own Transaction type. */
@@ -128,24 +143,19 @@ export class PostgresEngine implements Engine {
   }
 
   /**
-   * A connection to use and give back: from the pool, or with `fresh` a new one outside it,
-   * for a retry after a restart (the pool's other idle connections may be dead too, their
-   * ends not yet read). A connection ended while held must not crash the process: node-postgres
-   * emits 'error' on a checked-out client with no query running, which only the pool watches
-   * while it is idle.
+   * A connection to use and give back, watched: from the pool, or with `fresh` a new one
+   * outside it, for a retry after a restart (the pool's other idle connections may be dead
+   * too, their ends not yet read).
    */
   private async held(fresh: boolean) {
     if (fresh) {
       const client = new pg.Client({ connectionString: this.url, types: pgTypes })
-      client.on('error', () => {}) // its statement's own error says it all
+      watch(client)
       await client.connect()
       return { client, release: () => void client.end().catch(() => {}) }
     }
     const client = await this.pool.connect()
-    if (!guarded.has(client)) {
-      guarded.add(client)
-      client.on('error', () => {}) // the statement, or the pool once idle, reports it
-    }
+    watch(client)
     return { client, release: (error?: Error) => client.release(error) }
   }
 
@@ -157,20 +167,17 @@ export class PostgresEngine implements Engine {
     let retry = false
     const attempt = async (fresh: boolean) => {
       const { client, release } = await this.held(fresh)
-      let answered = false
-      const onAnswer = () => (answered = true)
-      const { connection } = client as pg.Client
-      for (const name of answers) connection.on(name, onAnswer)
+      const answers = answerCounts.get(client)!
+      const before = answers.n
       let lost: Error | undefined
       try {
         return await fn(transactionOn(client))
       } catch (error) {
         // The pool drops a connection given back with an error instead of reusing it.
         if (connectionLost(error)) lost = error as Error
-        retry = !fresh && endedBeforeRun(error, answered)
+        retry = !fresh && endedBeforeRun(error, answers.n !== before)
         throw error
       } finally {
-        for (const name of answers) connection.off(name, onAnswer)
         release(lost)
       }
     }

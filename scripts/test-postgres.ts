@@ -16,6 +16,8 @@ const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
 const postgresSuites = [
   'packages/localbase/test/db-postgres.test.ts',
   'packages/localbase/test/db-postgres-listener.test.ts',
+  // Pooled connections a restart ended: the next statement runs on a fresh one.
+  'packages/localbase/test/db-postgres-restart.test.ts',
   'packages/localbase/test/db-engines.test.ts',
   'packages/localbase/test/db-pipeline.test.ts',
   'packages/localbase/test/rest-select.test.ts',

@@ -27,6 +27,8 @@ describe('collections', () => {
   let browser: Browser
   let page: Page
   let libraryUrl = ''
+  let owner: Awaited<ReturnType<typeof signedUpClient>>
+  let workspaceId = ''
 
   /** Light and dark screenshots of the page as it is, each checked by axe. */
   async function shoot(on: Page, name: string) {
@@ -40,7 +42,7 @@ describe('collections', () => {
 
   beforeAll(async () => {
     stack = await startStack()
-    const owner = await signedUpClient(stack.url, 'Cleo Curator', 'cleo@example.com')
+    owner = await signedUpClient(stack.url, 'Cleo Curator', 'cleo@example.com')
     const { data: workspace, error } = await owner
       .from('workspaces')
       .insert({ name: 'Expedition archive' })
@@ -56,6 +58,7 @@ describe('collections', () => {
       })
       expect(result.status, JSON.stringify(result)).toBe('ready')
     }
+    workspaceId = workspace.id
     libraryUrl = `${stack.url}/w/${workspace.id}/library`
     browser = await launchBrowser()
     page = await newPage(browser)
@@ -186,6 +189,54 @@ describe('collections', () => {
     await phone.goto(chatUrl)
     await phone.getByRole('list', { name: 'Answers from' }).getByText('Field trip').waitFor()
     await shoot(phone, 'collections-scoped-chat-phone')
+    await phone.context().close()
+  })
+
+  it('keeps the selection bar below the Reconnecting bar and the phone top bar, scrolled', async () => {
+    // A library long enough to scroll on a desktop, so the selection bar sticks.
+    for (let day = 1; day <= 16; day++) {
+      const result = await ingestFile(owner, {
+        workspaceId,
+        bytes: new TextEncoder().encode(`# Day ${day}\n\nThe crew logged the tide at dawn.\n`),
+        fileName: `Deck log day ${day}.md`,
+        mimeType: 'text/markdown',
+      })
+      expect(result.status, JSON.stringify(result)).toBe('ready')
+    }
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    await phone.goto(`${stack.url}/sign-in`)
+    await signIn(phone, 'cleo@example.com')
+    await phone.waitForURL((url) => url.pathname !== '/sign-in')
+    const pages = { desktop: page, phone }
+    for (const on of Object.values(pages)) {
+      await on.goto(libraryUrl)
+      await on.getByRole('checkbox', { name: 'Select Deck Log Day 1', exact: true }).check()
+      await on.getByRole('region', { name: 'Selected documents' }).waitFor()
+      await on.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    }
+    const box = (on: Page, locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect)
+    await stack.halt()
+    try {
+      for (const [name, on] of Object.entries(pages)) {
+        const reconnecting = on.getByText('Reconnecting…')
+        await reconnecting.waitFor({ timeout: 30_000 })
+        const offline = await box(on, reconnecting)
+        const selection = await box(on, on.getByRole('region', { name: 'Selected documents' }))
+        // Scrolled down, the bar is stuck, not where the page put it.
+        expect(await on.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+        expect(selection.top, name).toBeGreaterThanOrEqual(offline.bottom)
+        if (on === phone) {
+          const topBar = await box(on, on.getByRole('button', { name: 'Open menu' }).locator('..'))
+          expect(offline.bottom).toBeLessThanOrEqual(topBar.top)
+          expect(selection.top).toBeGreaterThanOrEqual(topBar.bottom)
+        }
+        await shoot(on, `collections-selection-offline-${name}`)
+      }
+    } finally {
+      await stack.restart()
+    }
+    await phone.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 30_000 })
     await phone.context().close()
   })
 })

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Browser, Locator, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import { signIn } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
 import { sharedWorkspace, signedUpClient } from './support/accounts.ts'
@@ -33,6 +34,7 @@ describe('documents from upload to deletion', () => {
   let viewer: Page
   let editorDb: SupabaseClient
   let library = ''
+  let workspaceId = ''
 
   async function signInAt(page: Page, email: string) {
     await page.goto(`${stack.url}/sign-in`)
@@ -56,7 +58,7 @@ describe('documents from upload to deletion', () => {
     stack = await startStack()
     editorDb = await signedUpClient(stack.url, 'Edie Editor', 'edie@example.com')
     const viewerDb = await signedUpClient(stack.url, 'Vic Viewer', 'vic@example.com')
-    const workspaceId = await sharedWorkspace(editorDb, viewerDb, 'Duck studies', 'viewer')
+    workspaceId = await sharedWorkspace(editorDb, viewerDb, 'Duck studies', 'viewer')
     library = `${stack.url}/w/${workspaceId}/library`
     browser = await launchBrowser()
     editor = await newPage(browser)
@@ -358,5 +360,66 @@ describe('documents from upload to deletion', () => {
     await viewer.getByRole('link', { name: 'Multi Page' }).waitFor()
     const { data } = await editorDb.from('documents').select('title, file_name')
     expect(data).toEqual([{ title: 'Multi Page', file_name: '2305.03393v1-pg9.pdf' }])
+  })
+
+  it('retries a failed document when its file is uploaded again, and says so', async () => {
+    // Cut while indexing, as an interrupted upload is: failed, its original stored.
+    const text = 'The heron stands still in the reeds until a fish passes. '.repeat(300)
+    const controller = new AbortController()
+    const cut = await ingestFile(
+      editorDb,
+      { workspaceId, bytes: new TextEncoder().encode(text), fileName: 'heron.txt' },
+      {
+        signal: controller.signal,
+        batchSize: 1,
+        onProgress: (p) => p.stage === 'indexing' && p.progress > 0.5 && controller.abort(),
+      },
+    )
+    if (cut.status !== 'failed') throw new Error(JSON.stringify(cut))
+    await editor.goto(library)
+    const rows = editor.getByRole('row', { name: /heron\.txt/ })
+    await rows.getByText('Failed', { exact: true }).waitFor()
+
+    await editor.getByLabel('Upload files').setInputFiles({
+      name: 'heron.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(text),
+    })
+    const uploads = editor.getByRole('region', { name: 'Uploads' })
+    await uploads.getByText('Retried the earlier failed upload: ready').waitFor({ timeout: 60_000 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await editor.emulateMedia({ colorScheme: scheme })
+      await screenshot(editor, `library-upload-retried-${scheme}`, { fullPage: false })
+    }
+    await editor.emulateMedia({ colorScheme: 'light' })
+    await rows.getByText('Ready', { exact: true }).waitFor()
+    expect(await rows.count()).toBe(1)
+    const heron = await editorDb.from('documents').select('id, status').eq('file_name', 'heron.txt')
+    expect(heron.data).toEqual([{ id: cut.documentId, status: 'ready' }])
+
+    // Unreadable: failed, and failed again as the same document when uploaded again.
+    const torn = {
+      name: 'torn.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n' + 'torn '.repeat(99)),
+    }
+    await editor.getByLabel('Upload files').setInputFiles(torn)
+    const tornRow = editor.getByRole('row', { name: /torn\.pdf/ })
+    await tornRow.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 })
+    await editor.getByLabel('Upload files').setInputFiles(torn)
+    await uploads
+      .getByText(/^The earlier failed upload failed again: /)
+      .waitFor({ timeout: 60_000 })
+    expect(await seriousViolations(editor)).toEqual([])
+    await screenshot(editor, 'library-upload-failed-again', { fullPage: false })
+    expect(await tornRow.count()).toBe(1)
+    // Nothing stored beside the documents: each of these holds its one original.
+    const documents = await editorDb.from('documents').select('id, file_name')
+    const bucket = editorDb.storage.from('documents')
+    const folders = (await bucket.list(workspaceId)).data?.map((o) => o.name)
+    expect(folders?.every((id) => documents.data?.some((d) => d.id === id))).toBe(true)
+    for (const { id } of documents.data!.filter((d) => /heron|torn/.test(d.file_name!))) {
+      expect((await bucket.list(`${workspaceId}/${id}`)).data).toHaveLength(1)
+    }
   })
 })

@@ -15,7 +15,8 @@ import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
  * Its stored original is reused when it holds these bytes, and written again (same path)
  * when it is missing or differs, so a resume never adds an object. If the resume fails, the
  * same row is failed again: nothing new is left behind. A live document of the same bytes is
- * still a duplicate, and any other file goes through ingestFile.
+ * still a duplicate, and any other file goes through ingestFile. A resume's ready or failed
+ * result says `resumed`.
  */
 export async function resumeOrIngest(
   supabase: SupabaseClient,
@@ -43,13 +44,22 @@ export async function resumeOrIngest(
     return { status: 'refused', error: 'The earlier attempt could not be claimed for a resume.' }
   }
   const contentType = input.mimeType || 'application/octet-stream'
+  const doc = { id: failed.id, workspaceId: input.workspaceId, fileName: input.fileName }
   try {
     await keepOriginal(supabase, failed.storage_path, input.bytes, sha256, contentType)
+    // Cancelled meanwhile: failed again now, not left 'processing' until it is reaped.
+    options.signal?.throwIfAborted()
   } catch (cause) {
-    const doc = { id: failed.id, workspaceId: input.workspaceId, fileName: input.fileName }
-    return failDocument(supabase, doc, cause, options.signal)
+    return resumed(await failDocument(supabase, doc, cause, options.signal))
   }
-  return retryDocument(supabase, failed.id, options)
+  return resumed(await retryDocument(supabase, failed.id, options))
+}
+
+/** Marks the outcome of a resume as such, so callers tell it from a new document's. */
+function resumed(result: IngestResult): IngestResult {
+  return result.status === 'ready' || result.status === 'failed'
+    ? { ...result, resumed: true }
+    : result
 }
 
 /** The oldest failed document of these bytes with an original, not a pending new version. */

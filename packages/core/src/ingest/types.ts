@@ -90,6 +90,8 @@ export type IngestResult =
       timings: Timings
       /** Ready, but something did not work out (embeddings failed): also in documents.error. */
       warning?: string
+      /** An earlier failed document of the same bytes was retried under its id. */
+      resumed?: true
     }
   | { status: 'duplicate'; documentId: string; title: string }
   /**
@@ -98,7 +100,7 @@ export type IngestResult =
    */
   | { status: 'refused'; error: string }
   /** The document row stays, status 'failed' with this error, without chunks. */
-  | { status: 'failed'; documentId: string; error: string }
+  | { status: 'failed'; documentId: string; error: string; resumed?: true }
 
 /** Milliseconds per stage, for the importer's summary and the benchmark. */
 export interface Timings {

@@ -8,7 +8,7 @@ import { pgTypes } from './pg-types.ts'
 const maxNamedPerConnection = 500
 
 /** Which SQL texts each pooled connection has prepared, under which names. */
-const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
+const preparedOn = new WeakMap<pg.ClientBase, Set<string>>()
 
 /** A channel name as a quoted identifier. */
 const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`
@@ -25,8 +25,66 @@ function toResults(result: pg.QueryResult): Results {
   }
 }
 
+/** Per client watched (see `watch`): how many answers its server has sent. */
+const answerCounts = new WeakMap<pg.ClientBase, { n: number }>()
+
+/**
+ * SQLSTATEs of a backend ended from outside (a restart's shutdown, an admin's
+ * pg_terminate_backend, another backend's crash) and node-postgres's refusal to send on a
+ * connection it already knows is gone.
+ */
+const endedCodes = new Set(['57P01', '57P02', '57P03'])
+const notQueryable = /is not queryable$/
+
+/**
+ * Whether the server never ran a statement: its connection was ended by the server (or
+ * known gone before it was sent) and nothing came back for it. A backend that read a
+ * statement answers ParseComplete or BindComplete first (extended protocol), and these reach
+ * us ahead of its FATAL; only an ended backend that never read it sends the FATAL alone. A
+ * script (simple protocol) may have run without output, but then it was rolled back: a
+ * backend that committed says CommandComplete first. A connection that merely dropped may
+ * have committed and lost the reply: never this.
+ */
+function endedBeforeRun(error: unknown, answered: boolean): boolean {
+  const { code, message } = error as { code?: string; message?: string }
+  if (answered) return false
+  return endedCodes.has(code ?? '') || notQueryable.test(message ?? '')
+}
+
+/** What a backend answers to a statement it read, before any result. */
+const answerMessages = [
+  'parseComplete',
+  'bindComplete',
+  'noData',
+  'rowDescription',
+  'dataRow',
+  'commandComplete',
+  'emptyQuery',
+]
+
+/** Ended as above, or dropped: for a read-only transaction, which has nothing to commit. */
+function connectionLost(error: unknown): boolean {
+  const { message } = error as { message?: string }
+  return endedBeforeRun(error, false) || /^Connection terminated/.test(message ?? '')
+}
+
+/**
+ * Once per client: counts its server's answers (for endedBeforeRun), and keeps a connection
+ * ended while checked out from crashing the process: node-postgres emits 'error' on a client
+ * with no query running, which only the pool listens to, and only while it is idle. The
+ * statement's own error, or the pool's listener, reports it.
+ */
+function watch(client: pg.ClientBase) {
+  if (answerCounts.has(client)) return
+  const answers = { n: 0 }
+  answerCounts.set(client, answers)
+  const { connection } = client as pg.Client
+  for (const name of answerMessages) connection.on(name, () => answers.n++)
+  client.on('error', () => {})
+}
+
 /** A pooled connection inside a transaction, seen through our own Transaction type. */
-function transactionOn(client: pg.PoolClient): Transaction {
+function transactionOn(client: pg.ClientBase): Transaction {
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Transaction's default row
     async query<T = Record<string, any>>(sql: string, params: unknown[] = []) {
@@ -84,33 +142,81 @@ export class PostgresEngine implements Engine {
     }
   }
 
-  private async onClient<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  /**
+   * A connection to use and give back, watched: from the pool, or with `fresh` a new one
+   * outside it, for a retry after a restart (the pool's other idle connections may be dead
+   * too, their ends not yet read).
+   */
+  private async held(fresh: boolean) {
+    if (fresh) {
+      const client = new pg.Client({ connectionString: this.url, types: pgTypes })
+      watch(client)
+      await client.connect()
+      return { client, release: () => void client.end().catch(() => {}) }
+    }
     const client = await this.pool.connect()
+    watch(client)
+    return { client, release: (error?: Error) => client.release(error) }
+  }
+
+  /**
+   * An autocommit statement (or script), once more on a fresh connection when the first
+   * one's connection was ended before the server ran it (endedBeforeRun).
+   */
+  private async onClient<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    let retry = false
+    const attempt = async (fresh: boolean) => {
+      const { client, release } = await this.held(fresh)
+      const answers = answerCounts.get(client)!
+      const before = answers.n
+      let lost: Error | undefined
+      try {
+        return await fn(transactionOn(client))
+      } catch (error) {
+        // The pool drops a connection given back with an error instead of reusing it.
+        if (connectionLost(error)) lost = error as Error
+        retry = !fresh && endedBeforeRun(error, answers.n !== before)
+        throw error
+      } finally {
+        release(lost)
+      }
+    }
     try {
-      return await fn(transactionOn(client))
-    } finally {
-      client.release()
+      return await attempt(false)
+    } catch (error) {
+      if (!retry) throw error
+      return attempt(true)
     }
   }
 
+  /** fn runs once: a transaction is retried only when its BEGIN found the connection ended. */
   private async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect()
-    let broken: Error | undefined
-    try {
-      await client.query('begin')
-      const result = await fn(transactionOn(client))
-      await client.query('commit')
-      return result
-    } catch (error) {
-      await client.query('rollback').catch((e: Error) => (broken = e))
-      throw error
-    } finally {
-      client.release(broken)
+    const attempt = async (fresh: boolean) => {
+      const { client, release } = await this.held(fresh)
+      let broken: Error | undefined
+      try {
+        await client.query('begin')
+      } catch (error) {
+        release(error as Error)
+        if (!fresh && connectionLost(error)) return attempt(true)
+        throw error
+      }
+      try {
+        const result = await fn(transactionOn(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch((e: Error) => (broken = e))
+        throw error
+      } finally {
+        release(broken)
+      }
     }
+    return attempt(false)
   }
 
   /** A statement name for `sql`, if this connection may still prepare one. */
-  private nameFor(client: pg.PoolClient, sql: string): string | undefined {
+  private nameFor(client: pg.ClientBase, sql: string): string | undefined {
     let prepared = preparedOn.get(client)
     if (!prepared) preparedOn.set(client, (prepared = new Set()))
     let name = this.names.get(sql)
@@ -120,9 +226,13 @@ export class PostgresEngine implements Engine {
     return name
   }
 
+  /**
+   * A read-only transaction: retried once on a fresh connection when its connection was
+   * lost, since it has nothing to commit; and once more with new statement names below.
+   */
   async read(prelude: Statement[], sql: string, values: unknown[]) {
-    const run = async () => {
-      const client = await this.pool.connect()
+    const run = async (fresh = false): Promise<Record<string, unknown>[]> => {
+      const { client, release } = await this.held(fresh)
       let broken: Error | undefined
       try {
         await client.query('begin read only')
@@ -137,10 +247,11 @@ export class PostgresEngine implements Engine {
         return result.rows as Record<string, unknown>[]
       } catch (error) {
         await client.query('rollback').catch((e: Error) => (broken = e))
-        throw error
+        if (fresh || !connectionLost(error)) throw error
       } finally {
-        client.release(broken)
+        release(broken)
       }
+      return run(true)
     }
     try {
       return await run()

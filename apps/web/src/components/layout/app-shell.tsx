@@ -38,7 +38,9 @@ export function AppShell({ header, nav, footer, title, children }: AppShellProps
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
 
   return (
-    <div className="flex min-h-[calc(100svh-var(--connection-banner))]">
+    // --page-top is where a page's own sticky bars stick: below the connection bar and, on
+    // phones, the top bar (53px: a 36px button, its padding and border), never under them.
+    <div className="flex min-h-[calc(100svh-var(--connection-banner))] [--page-top:calc(53px+var(--connection-banner))] md:[--page-top:var(--connection-banner)]">
       <a
         href="#main"
         className="bg-background focus:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px]"

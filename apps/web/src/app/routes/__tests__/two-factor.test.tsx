@@ -1,6 +1,8 @@
+import { createClient } from '@supabase/supabase-js'
 import { screen, waitFor, within } from '@testing-library/react'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { env } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
 import { currentCode, nextCode } from '@/testing/totp'
@@ -174,5 +176,53 @@ describe('two-factor sign-in', () => {
     ).toBeInTheDocument()
     const { data } = await supabase.from('workspaces').select('require_mfa').eq('id', workspace!.id)
     expect(data).toEqual([{ require_mfa: true }])
+  })
+
+  it('sends a member to sign in with the code when an app was added on another device', async () => {
+    await signUpAs('owner')
+    await enrolDirectly()
+    const { data: workspace } = await supabase
+      .from('workspaces')
+      .insert({ name: 'Archive' })
+      .select()
+      .single()
+    await supabase.from('workspaces').update({ require_mfa: true }).eq('id', workspace!.id)
+    const email = uniqueEmail('member')
+    const token = await inviteByEmail(workspace!.id, email)
+    await signOutLocally()
+    await supabase.auth.signUp({ email, password: PASSWORD })
+    await confirmByMail(email)
+    expect((await supabase.rpc('accept_invitation', { invitation_token: token })).error).toBeNull()
+
+    // The member adds an app on their phone; this session's copy knows of none.
+    const phone = createClient(env.SUPABASE_URL, env.SUPABASE_PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    })
+    expect((await phone.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull()
+    const enrolled = await phone.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
+    const secret = enrolled.data!.totp.secret
+    const verified = await phone.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data!.id,
+      code: currentCode(secret),
+    })
+    expect(verified.error).toBeNull()
+
+    // Verifying it ended this password-only session at Auth, which its copy does not know:
+    // the workspace sends the member to sign in with the code, not to add an app they have.
+    const { user, router } = renderApp(`/w/${workspace!.id}/library`)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'))
+    expect(screen.queryByRole('heading', { name: /requires two-factor/ })).not.toBeInTheDocument()
+    await user.type(await screen.findByLabelText('Email'), email)
+    await user.type(screen.getByLabelText('Password'), PASSWORD)
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await user.type(
+      await screen.findByLabelText('Code from your authenticator app'),
+      nextCode(secret),
+    )
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/w/${workspace!.id}/library`))
+    expect(await screen.findAllByText('Archive')).not.toHaveLength(0)
+    expect(screen.queryByRole('heading', { name: /requires two-factor/ })).not.toBeInTheDocument()
+    expect(await aal()).toBe('aal2')
   })
 })

@@ -12,8 +12,10 @@ import { useNextPath } from './use-next'
 
 // Signed in with the password only, on an account with an authenticator app: the code is
 // asked for here, and every signed-in page sends such a session back here (app/session.ts).
+// Asked of Auth, not the session's copy: a page may send here for an app added elsewhere.
 export async function loader(args: LoaderFunctionArgs) {
-  if ((await getSession()) && (await needsSecondFactor())) return { step: 'code' as const }
+  if ((await getSession()) && (await needsSecondFactor({ fresh: true })))
+    return { step: 'code' as const }
   await redirectIfSignedIn(args)
   return { step: 'password' as const }
 }

@@ -9,6 +9,7 @@ import {
   type LoaderFunctionArgs,
   Navigate,
   Outlet,
+  redirect,
   useLoaderData,
   useNavigate,
   useParams,
@@ -17,6 +18,8 @@ import { AppShell } from '@/components/layout/app-shell'
 import { NavItem } from '@/components/layout/nav-item'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
 import { ThemeToggle } from '@/components/layout/theme-toggle'
+import { needsSecondFactor } from '@/features/auth/api/needs-second-factor'
+import { getSession } from '@/features/auth/api/use-session'
 import { UserMenu } from '@/features/auth/components/user-menu'
 import { useMembersRealtime } from '@/features/members/hooks/use-members-realtime'
 import { getWorkspaceQueryOptions, useWorkspace } from '@/features/workspaces/api/get-workspace'
@@ -24,6 +27,7 @@ import { getWorkspacesRequiringMfaQueryOptions } from '@/features/workspaces/api
 import { workspaceKeys } from '@/features/workspaces/api/keys'
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher'
 import { lastWorkspace } from '@/features/workspaces/utils/last-workspace'
+import { withNext } from '@/lib/next-path'
 import { queryClient } from '@/lib/query-client'
 import { requireSession } from '../../session'
 import type { WorkspaceContext } from './context'
@@ -40,7 +44,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       staleTime: 0,
     })
     const blocked = closed.find((w) => w.id === id)
-    if (blocked) return { userId: session.user.id, blocked }
+    if (blocked) {
+      // The session's copy may be behind Auth: with an app added on another device, this
+      // session needs its code (or was ended there), rather than an app it already has.
+      if ((await needsSecondFactor({ fresh: true })) || !(await getSession())) {
+        // Not found was this session's answer; with the code it is there.
+        queryClient.removeQueries({ queryKey: workspaceKeys.detail(id) })
+        const url = new URL(request.url)
+        throw redirect(withNext('/sign-in', url.pathname + url.search))
+      }
+      return { userId: session.user.id, blocked }
+    }
     if (lastWorkspace.get() === id) lastWorkspace.set(null)
     throw new Response('Workspace not found', { status: 404 })
   }

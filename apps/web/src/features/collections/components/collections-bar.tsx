@@ -88,7 +88,8 @@ export function CollectionsBar({
             aria-pressed={active?.id === collection.id}
             className={cn(
               filter(active?.id === collection.id),
-              target === collection.id && 'ring-primary relative z-50 ring-2',
+              // Above the page's drop overlay (z-40), below the Reconnecting bar (z-50).
+              target === collection.id && 'ring-primary relative z-[45] ring-2',
             )}
             onClick={() => onActive(active?.id === collection.id ? null : collection)}
             {...dropProps(collection)}

@@ -21,7 +21,10 @@ type SelectionBarProps = {
   onClear: () => void
 }
 
-/** What can be done with the documents ticked in the library. */
+/**
+ * What can be done with the documents ticked in the library. It sticks while the list
+ * scrolls, at the shell's --page-top: below the Reconnecting bar and the phone's top bar.
+ */
 export function SelectionBar({
   count,
   collections,
@@ -33,7 +36,7 @@ export function SelectionBar({
   return (
     <section
       aria-label="Selected documents"
-      className="bg-background/95 sticky top-0 z-20 mx-4 mt-3 flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 shadow-sm sm:mx-8"
+      className="bg-background/95 sticky top-(--page-top) z-20 mx-4 mt-3 flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 shadow-sm backdrop-blur sm:mx-8"
     >
       <p className="mr-auto text-sm font-medium" aria-live="polite">
         {count === 1 ? '1 document selected' : `${count} documents selected`}

@@ -50,13 +50,12 @@ export function DocumentPage(props: DocumentPageProps) {
   if (!doc) return <DocumentNotFound libraryHref={libraryHref} />
   const passage = chunk.data ?? null
   return (
-    // The PDF toolbar sticks just under the banner (or the phone's app bar): never over it.
-    // The banner sticks below the phone's app bar (53px) and the connection bar, if shown.
+    // The banner sticks at the shell's --page-top (below the phone's app bar and the
+    // connection bar, if shown); the PDF toolbar just under the banner, never over it.
     <div
-      className="[--passage-top:calc(53px+var(--connection-banner))] md:[--passage-top:var(--connection-banner)]"
       style={
         {
-          '--pdf-sticky-top': `calc(var(--passage-top) + ${bannerHeight}px)`,
+          '--pdf-sticky-top': `calc(var(--page-top) + ${bannerHeight}px)`,
         } as React.CSSProperties
       }
     >
@@ -75,7 +74,7 @@ export function DocumentPage(props: DocumentPageProps) {
         }
       />
       {/* Stays in view while reading, so the highlight can always be cleared. */}
-      <div ref={bannerRef} className="sticky top-(--passage-top) z-20">
+      <div ref={bannerRef} className="sticky top-(--page-top) z-20">
         {chunkId && doc.status === 'ready' ? (
           <PassageBanner
             passage={passage}

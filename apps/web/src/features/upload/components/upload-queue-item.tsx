@@ -74,7 +74,9 @@ function Outcome({ item }: { item: UploadItem }) {
         <span className="flex items-center gap-1.5 text-xs">
           <CircleCheckIcon className="size-3.5 shrink-0 text-emerald-600" aria-hidden />
           <span>
-            Ready{item.warning ? ` (${item.warning})` : ''}
+            {/* Said, so nobody looks for a second copy of the file in the library. */}
+            {item.resumed ? 'Retried the earlier failed upload: ready' : 'Ready'}
+            {item.warning ? ` (${item.warning})` : ''}
             {item.documentId ? (
               <>
                 {' — '}
@@ -105,7 +107,11 @@ function Outcome({ item }: { item: UploadItem }) {
         <span className="text-destructive flex items-start gap-1.5 text-xs" role="alert">
           <CircleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden />
           <span>
-            {item.state === 'refused' ? 'Not added: ' : 'Failed: '}
+            {item.state === 'refused'
+              ? 'Not added: '
+              : item.resumed
+                ? 'The earlier failed upload failed again: '
+                : 'Failed: '}
             {item.error}
           </span>
         </span>

@@ -33,6 +33,8 @@ export type UploadItem = {
   error?: string
   warning?: string
   duplicate?: { id: string; title: string }
+  /** The file's bytes were a failed document's, which was retried instead of a new one. */
+  resumed?: boolean
   /** Finished a while ago: counted in the summary line instead of listed. */
   collapsed?: boolean
 }
@@ -149,8 +151,10 @@ class UploadQueue {
       stage: null,
       progress: 0,
       error: undefined,
-      // Without the file (a retry of a stored document), the stored original is used again.
-      ...(file ? {} : { kind: 'retry' as const }),
+      // Without the file (a retry of a stored document), the stored original is used again;
+      // so too for an earlier document this file resumed, whose original is stored in full
+      // (at its own name, which this file's may not be).
+      ...(file && !item.resumed ? {} : { kind: 'retry' as const }),
     })
   }
 
@@ -261,6 +265,7 @@ function outcome(result: IngestResult): Partial<UploadItem> {
         progress: 1,
         documentId: result.documentId,
         ...(result.warning ? { warning: result.warning } : {}),
+        ...(result.resumed ? { resumed: true } : {}),
       }
     case 'duplicate':
       return { state: 'duplicate', duplicate: { id: result.documentId, title: result.title } }
@@ -271,7 +276,12 @@ function outcome(result: IngestResult): Partial<UploadItem> {
     case 'failed':
       return result.error === 'cancelled'
         ? { state: 'cancelled', documentId: result.documentId }
-        : { state: 'failed', error: errorMessage(result.error), documentId: result.documentId }
+        : {
+            state: 'failed',
+            error: errorMessage(result.error),
+            documentId: result.documentId,
+            ...(result.resumed ? { resumed: true } : {}),
+          }
   }
 }
 

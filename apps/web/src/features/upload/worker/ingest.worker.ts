@@ -1,13 +1,12 @@
 // Runs ingestion off the page's thread: reading, hashing, extraction and chunking are CPU-bound.
 // It has its own supabase-js client, signed in as the page's user by the access token the
 // page sends (and sends again on every refresh), so RLS decides exactly as in the page.
-import { deleteDocument } from '@sourcebook/core/ingest/delete-document'
-import { ingestFile } from '@sourcebook/core/ingest/ingest-file'
 import { processFile } from '@sourcebook/core/ingest/process-file'
 import { retryDocument } from '@sourcebook/core/ingest/retry-document'
 import { DOCUMENTS_BUCKET, documentStoragePath } from '@sourcebook/core/ingest/storage-path'
 import type { IngestProgress, ProcessFile, UploadOriginal } from '@sourcebook/core/ingest/types'
 import { uploadError } from '@sourcebook/core/ingest/upload-refused'
+import { uploadFile } from '@sourcebook/core/ingest/upload-file'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { createBrowserOcr, OffscreenCanvasFactory } from './ocr-engine'
 import type { FromWorker, ToWorker } from './protocol'
@@ -101,7 +100,8 @@ scope.onmessage = ({ data: message }) => {
       const { jobId, file, workspaceId, maxBytes, replacesId } = message
       void run(jobId, async (signal) => {
         const bytes = new Uint8Array(await file.arrayBuffer())
-        const result = await ingestFile(
+        // The same bytes as a failed document retry it; a cancelled new one leaves nothing.
+        const result = await uploadFile(
           supabase(),
           { workspaceId, bytes, fileName: file.name, mimeType: file.type || undefined },
           {
@@ -113,10 +113,6 @@ scope.onmessage = ({ data: message }) => {
             process,
           },
         )
-        // A cancelled upload leaves nothing behind: not the failed row, nor the original.
-        if (result.status === 'failed' && signal.aborted) {
-          await deleteDocument(supabase(), result.documentId)
-        }
         return { type: 'done', jobId, result }
       })
       return

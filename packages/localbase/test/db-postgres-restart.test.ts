@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PostgresEngine } from '../src/db/postgres-engine.ts'
+import { scratchDatabase, testDatabaseUrl } from './scratch-database.ts'
+
+// Only with LOCALBASE_TEST_DATABASE_URL: pooled connections whose backends a restart ended
+// (57P01, "terminating connection due to administrator command", as pg_terminate_backend
+// sends). The first statement on one must not fail, and must not take the process down;
+// a statement its backend was ended under must not run twice.
+describe.skipIf(!testDatabaseUrl)('the Postgres pool after its backends end', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'localbase-pg-restart-'))
+  let database: NonNullable<Awaited<ReturnType<typeof scratchDatabase>>>
+  let engine: PostgresEngine
+  let admin: pg.Client
+
+  beforeAll(async () => {
+    database = (await scratchDatabase(dataDir))!
+    engine = new PostgresEngine(database.url)
+    admin = new pg.Client({ connectionString: database.url })
+    await admin.connect()
+    await admin.query('create table if not exists ledger (id int)')
+  })
+  afterAll(async () => {
+    await admin?.end()
+    await engine?.close()
+    await database?.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /** Ends every other backend of this database, as a restart does. */
+  const endBackends = (where = 'true') =>
+    admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and ${where}`,
+    )
+
+  /**
+   * Pooled connections, then their backends ended while this process reads nothing (a busy
+   * server): the ends wait unread, so the pool still holds the connections as idle.
+   */
+  async function poolEndedUnawares() {
+    await Promise.all([1, 2, 3].map(() => engine.session.query('select pg_sleep(0.02)')))
+    const { rowCount } = await endBackends()
+    expect(rowCount).toBeGreaterThanOrEqual(2)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+  }
+
+  it('runs the first statement, read and transaction after it on a fresh connection', async () => {
+    await poolEndedUnawares()
+    expect((await engine.session.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await poolEndedUnawares()
+    expect(await engine.read([], 'select 2 as two', [])).toEqual([{ two: 2 }])
+    await poolEndedUnawares()
+    let runs = 0
+    await engine.session.transaction(async (tx) => {
+      runs++
+      await tx.query('insert into ledger values (1)')
+    })
+    expect(runs).toBe(1)
+    expect((await admin.query('select count(*)::int as n from ledger where id = 1')).rows).toEqual([
+      { n: 1 },
+    ])
+    await admin.query('delete from ledger')
+    // Still serving: nothing was left broken in the pool.
+    expect((await engine.session.query('select 3 as three')).rows).toEqual([{ three: 3 }])
+  })
+
+  it('never runs again a statement its backend was ended under', async () => {
+    // A write, then a wait during which its backend is ended: run again, it would write twice
+    // (and this call would succeed after the retry's own wait).
+    const running = engine.session.query(
+      `with w as (insert into ledger values (2) returning id) select pg_sleep(3) from w`,
+    )
+    running.catch(() => {})
+    await expect
+      .poll(async () => (await endBackends(`query like 'with w as%'`)).rowCount, {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(1)
+    await expect(running).rejects.toMatchObject({ code: '57P01' })
+    expect((await admin.query('select count(*)::int as n from ledger where id = 2')).rows).toEqual([
+      { n: 0 },
+    ])
+    const again = await admin.query(`select 1 from pg_stat_activity where query like 'with w as%'`)
+    expect(again.rowCount).toBe(0)
+  })
+
+  it('never runs a transaction’s work again when its connection ends midway', async () => {
+    let runs = 0
+    const running = engine.session.transaction(async (tx) => {
+      runs++
+      await tx.query('insert into ledger values (3)')
+      await tx.query('select pg_sleep(3)')
+    })
+    running.catch(() => {})
+    await expect
+      .poll(async () => (await endBackends(`query = 'select pg_sleep(3)'`)).rowCount, {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(1)
+    await expect(running).rejects.toMatchObject({ code: '57P01' })
+    expect(runs).toBe(1)
+    expect((await admin.query('select count(*)::int as n from ledger where id = 3')).rows).toEqual([
+      { n: 0 },
+    ])
+  })
+})

@@ -62,7 +62,11 @@ export function chunkDocument(
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
-      const header = structured ? tableHeaderAbove(text, charStart, section.start) : undefined
+      // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
+      const header =
+        structured || format === 'pdf'
+          ? tableHeaderAbove(text, charStart, section.start)
+          : undefined
       chunks.push({
         ordinal: chunks.length,
         content,
@@ -167,7 +171,9 @@ function tableHeaderAbove(text: string, offset: number, floor: number): string |
     if (lineStart < floor || !lineAt(text, lineStart).startsWith('|')) break
     first = lineStart
   }
-  return offset > first ? lineAt(text, first) : undefined
+  const header = lineAt(text, first)
+  // A table without column titles has a blank header row: nothing worth repeating.
+  return offset > first && /[\p{L}\p{N}]/u.test(header) ? header : undefined
 }
 
 /** The page holding character `offset`: the last page starting at or before it. */

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract/extract-document.ts'
 import { sharedData } from '../testing/shared-data.ts'
+import { statementPdf } from '../testing/statement-pdf.ts'
 import { chunkDocument, type Chunk } from './chunk-document.ts'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -94,5 +95,27 @@ describe('tables chunk by rows', () => {
       else expect(headerOf(chunk)).toEqual([])
     }
     expect(chunks.filter((chunk) => chunk.content.startsWith('| hammer')).length).toBeGreaterThan(1)
+  })
+
+  it('cuts a PDF table rebuilt from positions between rows, each passage with its header row', async () => {
+    const doc = await extractDocument({ bytes: statementPdf(50), fileName: 'statement.pdf' })
+    const header = '| | 2019 | 2018 |'
+    expect(doc.text).toContain(`${header}\n| --- | --- | --- |\n| Line item 1 | 1,000 | 900 |`)
+    const chunks = chunkDocument(doc, { maxTokens: 120, overlapTokens: 30 })
+    const rows = chunks.filter((chunk) => chunk.content.startsWith('| Line item'))
+    expect(rows.length).toBeGreaterThan(3)
+    for (const chunk of chunks) {
+      // No row is cut: every table line of a passage is whole.
+      for (const line of chunk.content.split('\n').filter((l) => l.startsWith('|'))) {
+        expect(line).toMatch(
+          /^\| (?:Line item \d+ \| [\d,]+ \| [\d,]+|--- \| --- \| ---|\| 2019 \| 2018) \|$/,
+        )
+      }
+    }
+    for (const chunk of rows) {
+      expect(startsOnLine(doc.text, chunk.charStart)).toBe(true)
+      expect(endsOnLine(doc.text, chunk.charEnd)).toBe(true)
+      expect(chunk.headingPath).toEqual([header])
+    }
   })
 })

@@ -68,9 +68,9 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
       if (Math.abs(y - lastY) > Math.max(size, lastSize) * 0.5) finish()
       else {
         gap = x - inkEndX > size * SEGMENT_GAP || x < inkEndX - size
-        // A currency sign sits at its column's left, apart from the amount it belongs to.
-        if (CURRENCY.test(str)) gap = true
-        else if (afterCurrency && str.trim() !== '') gap = false
+        // A currency sign sits at its column's left, apart from its amount, and some producers
+        // write it after the amount: it is a segment of its own (table detection places it).
+        if (CURRENCY.test(str) || (afterCurrency && str.trim() !== '')) gap = true
         if (x - lastEndX > size * 0.15 && !line.text.endsWith(' ') && !str.startsWith(' ')) {
           line.text += ' '
         }

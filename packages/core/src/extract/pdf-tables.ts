@@ -43,12 +43,13 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
 
 /**
  * A currency sign set apart from its amount (aligned at the column's left while the amount is
- * right-aligned) joins the amount; a lone closing ")" or "%" joins the figure before it.
+ * right-aligned) joins the amount to its right; a lone closing ")" or "%" joins the figure to
+ * its left. Segments go left to right here, whatever order the content stream drew them in.
  */
 function joinSymbols(line: PositionedLine): PositionedLine {
   const segments: Segment[] = []
   let pending: Segment | undefined
-  for (const segment of line.segments) {
+  for (const segment of line.segments.toSorted((a, b) => a.x0 - b.x0)) {
     const last = segments.at(-1)
     if (pending) {
       segments.push({ x0: pending.x0, x1: segment.x1, text: `${pending.text}${segment.text}` })
@@ -108,6 +109,11 @@ function buildTable(block: PositionedLine[]): string | undefined {
     }
     return row
   })
+  // Figures that fall between the columns mean the columns are wrong: no table then.
+  const astray = block.flatMap((line) =>
+    line.segments.filter((s) => isFigure(s.text) && !columns.some((c) => overlaps(c, s))),
+  )
+  if (astray.length > 0) return undefined
   const figures = grid.flatMap((row) => row.slice(1)).filter((cell) => cell !== '')
   const figureShare = figures.filter(isFigure).length / Math.max(1, figures.length)
   const full = grid.filter((row) => row.filter(Boolean).length >= 2).length
@@ -156,6 +162,9 @@ function columnRanges(lines: PositionedLine[]): { x0: number; x1: number }[] | u
   }
   return columns
 }
+
+const overlaps = (column: { x0: number; x1: number }, segment: Segment) =>
+  Math.min(column.x1, segment.x1) > Math.max(column.x0, segment.x0)
 
 /** The column a segment overlaps most, else the nearest one. */
 function columnOf(columns: { x0: number; x1: number }[], segment: Segment): number {

@@ -65,10 +65,12 @@ function joinSymbols(line: PositionedLine): PositionedLine {
 
 /** Two or more segments, each short enough to be a cell. */
 function isRowLine(line: PositionedLine): boolean {
-  const [first, ...rest] = line.segments
-  if (!first || rest.length === 0 || rest.some((s) => words(s.text) > MAX_CELL_WORDS)) return false
+  if (line.segments.length < 2) return false
+  // One cell may be a label (mostly the first; after a number or bullet column, the second).
+  const [label, ...rest] = line.segments.toSorted((a, b) => words(b.text) - words(a.text))
+  if (rest.some((s) => words(s.text) > MAX_CELL_WORDS)) return false
   // A long label ("Accounts receivable, net of allowances of…") is a row's if amounts follow.
-  return words(first.text) <= MAX_LABEL_WORDS || rest.every((s) => isFigure(s.text))
+  return words(label!.text) <= MAX_LABEL_WORDS || rest.every((s) => isFigure(s.text))
 }
 
 /** The index of the last line of the table run starting at `start` (a row line). */

@@ -97,6 +97,29 @@ describe('rebuildTables', () => {
     ])
   })
 
+  it('joins a label cut after "and", and keeps a run of section titles between rows', () => {
+    const lines = rebuild([
+      ...statement(),
+      item('Equity', 72, 600),
+      item('Shareholders’ equity:', 72, 586),
+      item('Ordinary shares:', 72, 572),
+      item('Issued 1,448 and', 72, 558),
+      item('1,489 shares, respectively', 80, 544),
+      figure('14', 400, 544),
+      figure('15', 490, 544),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| Operating income | (26) | 71 |',
+        '| Equity | | |',
+        '| Shareholders’ equity: | | |',
+        '| Ordinary shares: | | |',
+        '| Issued 1,448 and 1,489 shares, respectively | 14 | 15 |',
+      ].join('\n'),
+    )
+  })
+
   it('leaves a prose paragraph with figures in it as prose', () => {
     const items = [
       item('In 2019 revenue was $6,489 million, up from $7,500 million', 72, 700),

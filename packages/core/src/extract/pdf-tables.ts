@@ -12,7 +12,7 @@ const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 const MAX_LABEL_WORDS = 14
 const MAX_CELL_WORDS = 5
 /** A label line wider than this is prose even inside a table's run of lines. */
-const MAX_LABEL_LINE_WORDS = 12
+const MAX_LABEL_LINE_WORDS = 20
 /** Fewer body rows than this is too little evidence of a table. */
 const MIN_ROWS = 3
 /** Lines further apart than this many font sizes (a paragraph break is about 3) part tables. */
@@ -92,8 +92,9 @@ function blockEnd(lines: PositionedLine[], start: number): number {
       line.segments.length === 1 &&
       words(line.text) <= MAX_LABEL_LINE_WORDS &&
       line.segments[0]!.x1 < figuresFrom
-    // A label belongs to the table only if a row follows it (one or two lines on).
-    const rowFollows = [1, 2].some((k) => lines[j + k] && isRowLine(lines[j + k]!))
+    // A label belongs to the table only if a row follows it, a few lines on at most (section
+    // and subsection titles, a wrapped label: the loop checks each is a label too).
+    const rowFollows = [1, 2, 3, 4, 5].some((k) => lines[j + k] && isRowLine(lines[j + k]!))
     if (!label || !rowFollows) break
   }
   return last
@@ -196,9 +197,13 @@ function leadingHeaderRows(grid: string[][]): number {
   return n
 }
 
+/** A label that stops mid-phrase ("…265,703,000 and", "…net of") goes on on the next line. */
+const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less|net))$/i
+
 /**
  * A row label wrapped over two lines: a label-only row (not a section title ending in ":")
- * followed by a row whose label goes on in lower case becomes one row.
+ * followed by a row whose label goes on (in lower case, or after an unfinished phrase) becomes
+ * one row.
  */
 function joinWrappedLabels(rows: string[][]): string[][] {
   const out: string[][] = []
@@ -206,7 +211,8 @@ function joinWrappedLabels(rows: string[][]): string[][] {
     const row = rows[r]!
     const next = rows[r + 1]
     const labelOnly = row[0] !== '' && row.slice(1).every((cell) => cell === '')
-    if (labelOnly && next && !row[0]!.endsWith(':') && /^\p{Ll}/u.test(next[0] ?? '')) {
+    const goesOn = /^\p{Ll}/u.test(next?.[0] ?? '') || (UNFINISHED.test(row[0]!) && !!next?.[0])
+    if (labelOnly && next && !row[0]!.endsWith(':') && goesOn) {
       out.push([`${row[0]} ${next[0]}`, ...next.slice(1)])
       r++
     } else out.push(row)

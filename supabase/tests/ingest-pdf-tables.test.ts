@@ -39,7 +39,7 @@ describe('a PDF with a table', () => {
     const later = chunks!.slice(1)
     for (const chunk of later) {
       expect(chunk.content).toMatch(/^\| Line item \d+ \| [\d,]+ \| [\d,]+ \|$/m)
-      expect(chunk.content.split('\n').every((line) => /^\| .* \|$/.test(line))).toBe(true)
+      expect(chunk.content.split('\n').every((line: string) => /^\| .* \|$/.test(line))).toBe(true)
       expect(chunk.heading_path).toEqual([header])
       expect([chunk.page_start, chunk.page_end]).toEqual([1, 1])
     }

@@ -57,16 +57,43 @@ export function atomize(
   }
   // Whether the current line is a table row: a sentence end inside one is no place to cut.
   let inRow = records || text[start] === '|'
+  // Whether it is a GFM table row, whose pipes, delimiter row and padding are layout: the
+  // budget counts a table by its cells' words, as the same table would be as prose.
+  let inTable = text[start] === '|'
   for (let i = 0; i < atoms.length; i++) {
+    if (inTable) atoms[i]!.tokens = cellTokens(text.slice(atoms[i]!.start, atoms[i]!.end))
     const next = atoms[i + 1]
     if (!next) break
     const gap = text.slice(atoms[i]!.end, next.start)
     const breakAfter = breakBetween(text, atoms[i]!, next, records)
     atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
-    if (gap.includes('\n')) inRow = records || text[next.start] === '|'
+    if (gap.includes('\n')) {
+      inRow = records || text[next.start] === '|'
+      inTable = text[next.start] === '|'
+    }
   }
   return atoms
 }
+
+/**
+ * The text as the budget counts it: a GFM table row as its cells' words, each after one space
+ * (no line break, no pipes), the delimiter row as nothing; the sum of its atoms' tokens.
+ */
+export function budgetText(text: string): string {
+  if (!text.includes('|')) return text
+  let budget = ''
+  for (const [i, line] of text.split('\n').entries()) {
+    if (!line.startsWith('|')) budget += i === 0 ? line : `\n${line}`
+    else
+      for (const word of line.split(/\s+/))
+        if (word && !TABLE_SYNTAX.test(word)) budget += ` ${word}`
+  }
+  return budget
+}
+
+/** A table row's word as the budget counts it: syntax (pipes, `---`) none, padding none. */
+const cellTokens = (word: string) => (TABLE_SYNTAX.test(word) ? 0 : countWordTokens(` ${word}`))
+const TABLE_SYNTAX = /^[|:-]+$/
 
 /**
  * Between table rows is a row break (but not on either side of a delimiter row); a

@@ -1,5 +1,5 @@
 import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
-import { atomize, Break, lineAt, type Atom } from './atoms.ts'
+import { atomize, Break, budgetText, lineAt, type Atom } from './atoms.ts'
 import { splitSections, type Section } from './sections.ts'
 import { countTokens } from './tokens.ts'
 
@@ -19,6 +19,7 @@ export interface Chunk {
   pageEnd: number
   charStart: number
   charEnd: number
+  /** Exact tokens of `content`: above `maxTokens` when it holds a table's syntax. */
   tokenCount: number
 }
 
@@ -35,7 +36,9 @@ const MIN_FILL = 0.5
 /**
  * Splits a document into token-bounded chunks that never cross a heading, end between
  * sentences where possible (else at a line end, else between words), and repeat up to
- * `overlapTokens` of the previous chunk's end (from a sentence start when one fits).
+ * `overlapTokens` of the previous chunk's end (from a sentence start when one fits). A
+ * Markdown table counts by its cells' words: its pipes, delimiter row and padding are layout,
+ * and counted would leave a table's chunk a quarter fewer words than the same table as prose.
  */
 export function chunkDocument(
   { text, pages, format }: Pick<ExtractedDocument, 'text' | 'pages'> & Partial<ExtractedDocument>,
@@ -58,10 +61,11 @@ export function chunkDocument(
   for (const section of sections) {
     const records = format === 'csv'
     const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4), records)
-    for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
+    for (const [first, last] of spans(text, atoms, maxTokens, overlapTokens)) {
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
+      const tokenCount = countTokens(content)
       // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
       const header =
         structured || format === 'pdf'
@@ -96,7 +100,10 @@ function slideSections(text: string, pages: PageRange[]): Section[] {
   )
 }
 
-/** [first, last] atom indexes and exact token count of each chunk of one section. */
+/**
+ * [first, last] atom indexes of each chunk of one section, within `maxTokens` as the budget
+ * counts them (a table by its cells' words, see budgetText).
+ */
 function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
   // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
   const prefix = [0]
@@ -109,12 +116,10 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
     if (to < atoms.length)
       to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
     // The estimate can be off by a token or two at the edges: trim until the exact count fits.
-    let tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
-    while (tokens > maxTokens && to - from > 1) {
-      to--
-      tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
-    }
-    yield [from, to - 1, tokens] as const
+    const budgetOf = (end: number) =>
+      countTokens(budgetText(text.slice(atoms[from]!.start, atoms[end - 1]!.end)))
+    while (budgetOf(to) > maxTokens && to - from > 1) to--
+    yield [from, to - 1] as const
     if (to >= atoms.length) return
     from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)
   }

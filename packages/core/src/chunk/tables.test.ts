@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { encode } from 'gpt-tokenizer/encoding/cl100k_base'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract/extract-document.ts'
 import { sharedData } from '../testing/shared-data.ts'
@@ -117,5 +118,31 @@ describe('tables chunk by rows', () => {
       expect(endsOnLine(doc.text, chunk.charEnd)).toBe(true)
       expect(chunk.headingPath).toEqual([header])
     }
+  })
+  it("counts a table by its cells' words: a passage holds as many as the same rows as prose", () => {
+    const cells = Array.from({ length: 60 }, (_, i) => [
+      `Net revenue ${i}`,
+      `${1000 + i}`,
+      `${900 + i}`,
+    ])
+    const table = [
+      '| Measure | 2019 | 2018 |',
+      '| --- | --- | --- |',
+      ...cells.map((row) => `| ${row.join(' | ')} |`),
+    ].join('\n')
+    const prose = ['Measure 2019 2018', ...cells.map((row) => row.join(' '))].join('\n')
+    const options = { maxTokens: 100, overlapTokens: 0 }
+    const chunked = (text: string) =>
+      chunkDocument({ text, pages: [{ number: 1, start: 0, end: text.length }] }, options)
+    const tableChunks = chunked(table)
+    const proseChunks = chunked(prose)
+    // No more passages than the prose needs, each as full: the pipes cost nothing.
+    expect(tableChunks.length).toBeLessThanOrEqual(proseChunks.length)
+    const rows = (chunk: Chunk) => chunk.content.split('\n').filter((l) => /^\|? ?Net/.test(l))
+    for (const [i, chunk] of tableChunks.slice(0, -1).entries())
+      expect(rows(chunk).length).toBeGreaterThanOrEqual(rows(proseChunks[i]!).length)
+    // tokenCount is still each passage's exact size, its pipes included.
+    for (const chunk of tableChunks) expect(chunk.tokenCount).toBe(encode(chunk.content).length)
+    expect(Math.max(...tableChunks.map((c) => c.tokenCount))).toBeGreaterThan(100)
   })
 })

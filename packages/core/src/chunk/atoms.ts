@@ -11,9 +11,11 @@ export interface Atom {
 
 /**
  * Where a chunk may end, worst to best: between words, at a line end, at a sentence end, between
- * two rows of a table (a CSV record, a GFM table row), which is also a sentence end.
+ * two rows of a table (a CSV record, a GFM table row), which is also a sentence end, and before
+ * a GFM table with its title: a passage then holds a table's title, header and first rows
+ * together, not the prose before it with a table's opening rows.
  */
-export const Break = { word: 0, line: 1, sentence: 2, row: 3 } as const
+export const Break = { word: 0, line: 1, sentence: 2, row: 3, table: 4 } as const
 export type Break = (typeof Break)[keyof typeof Break]
 
 // Words ending in a period that do not end a sentence.
@@ -68,11 +70,43 @@ export function atomize(
     const breakAfter = breakBetween(text, atoms[i]!, next, records)
     atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
     if (gap.includes('\n')) {
+      if (!inTable && text[next.start] === '|') markTableStart(text, atoms, i, start)
       inRow = records || text[next.start] === '|'
       inTable = text[next.start] === '|'
     }
   }
   return atoms
+}
+
+// Up to this many short lines right above a table are its title: "AMAZON.COM, INC.",
+// "Consolidated Balance Sheets", "(dollars in millions)", "Year Ended December 31,".
+const TITLE_LINES = 4
+const MAX_TITLE_LINE = 120
+const SENTENCE_END = /[.!?]["'”’\]]*$/u
+
+/**
+ * Marks the best place to end a chunk before the table that starts after atoms[last]: above
+ * its title lines (short lines, no sentence's end, a blank line or prose above them), else
+ * right before the table.
+ */
+function markTableStart(text: string, atoms: Atom[], last: number, floor: number) {
+  let titleStart = atoms[last]!.end
+  let cursor = titleStart
+  for (let lines = 0; lines < TITLE_LINES && cursor > floor; ) {
+    const lineStart = Math.max(floor, text.lastIndexOf('\n', cursor - 1) + 1)
+    const line = text.slice(lineStart, cursor).trim()
+    cursor = lineStart - 1
+    if (!line) {
+      if (lines > 0) break
+      continue
+    }
+    if (line.length > MAX_TITLE_LINE || line.startsWith('|') || SENTENCE_END.test(line)) break
+    titleStart = lineStart
+    lines++
+  }
+  let end = last
+  while (end >= 0 && atoms[end]!.start >= titleStart) end--
+  if (end >= 0) atoms[end]!.breakAfter = Break.table
 }
 
 /**

@@ -126,11 +126,12 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
 }
 
 /**
- * The last row end before `to` that still fills enough, else the last sentence end, else the
- * last line end, else `to`: a table is cut between rows, never inside a record.
+ * The last table start (before its title) before `to` that still fills enough, else the last
+ * row end, else the last sentence end, else the last line end, else `to`: a table is cut
+ * between rows, never inside a record.
  */
 function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: number) => boolean) {
-  for (const wanted of [Break.row, Break.sentence, Break.line]) {
+  for (const wanted of [Break.table, Break.row, Break.sentence, Break.line]) {
     for (let end = to; end > from + 1 && fillsEnough(end); end--) {
       if (atoms[end - 1]!.breakAfter >= wanted) return end
     }
@@ -140,8 +141,9 @@ function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: num
 
 /**
  * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
- * if one fits, else a line start, else a word. After a chunk cut between table rows, only a row
- * start will do (else no overlap): a passage never opens with the tail of a record.
+ * if one fits, else a line start, else a word. After a chunk cut between table rows (or before
+ * a table), only a row start will do (else no overlap): a passage never opens with the tail of a
+ * record, and a table's passage opens with its title.
  */
 function nextStart(
   atoms: Atom[],
@@ -153,7 +155,7 @@ function nextStart(
 ): number {
   let start = to
   while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
-  const betweenRows = atoms[to - 1]!.breakAfter === Break.row
+  const betweenRows = atoms[to - 1]!.breakAfter >= Break.row
   for (const wanted of betweenRows ? [Break.row] : [Break.sentence, Break.line]) {
     for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter >= wanted) return s
   }

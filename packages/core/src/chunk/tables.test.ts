@@ -145,4 +145,37 @@ describe('tables chunk by rows', () => {
     for (const chunk of tableChunks) expect(chunk.tokenCount).toBe(encode(chunk.content).length)
     expect(Math.max(...tableChunks.map((c) => c.tokenCount))).toBeGreaterThan(100)
   })
+  it('ends a passage before a table and its title rather than a few rows into it', () => {
+    const prose = Array.from(
+      { length: 8 },
+      (_, i) => `Paragraph ${i} says how the figures were audited and what they cover.`,
+    ).join(' ')
+    const rows = Array.from({ length: 30 }, (_, i) => `| Line item ${i} | ${100 + i} | ${90 + i} |`)
+    const text = [
+      prose,
+      '',
+      'Balance Sheets\n$ in millions',
+      '',
+      '| | 2019 | 2018 |',
+      '| --- | --- | --- |',
+      ...rows,
+    ].join('\n')
+    const chunks = chunkDocument(
+      { text, pages: [{ number: 1, start: 0, end: text.length }], format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    // The prose alone fills over half a passage: it ends there, the title opens the next one.
+    expect(chunks[0]!.content).toBe(prose)
+    expect(
+      chunks[1]!.content.startsWith('Balance Sheets\n$ in millions\n\n| | 2019 | 2018 |'),
+    ).toBe(true)
+    // A long paragraph right above a table is no title: the cut goes right before the table.
+    const long = `${prose}\n\n${text.slice(text.indexOf('| |'))}`
+    const [first, second] = chunkDocument(
+      { text: long, pages: [{ number: 1, start: 0, end: long.length }], format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    expect(first!.content).toBe(prose)
+    expect(second!.content.startsWith('| | 2019 | 2018 |')).toBe(true)
+  })
 })

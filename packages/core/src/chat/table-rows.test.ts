@@ -30,6 +30,13 @@ describe('offline answers read a Markdown table row by row', () => {
     ])
   })
 
+  it('take the short lines above a table as its title, not the prose above them', () => {
+    const prose = `${'A long line of prose wrapped by the page, about the company and its plans, '.repeat(2)}and more`
+    const passage = `${prose}\nZenith Corp\nBalance sheet\n| | 2019 |\n| --- | --- |\n| Inventories | 1,234 |`
+    const read = readTableRows(splitSentences(passage))
+    expect(read.at(-1)!.context).toBe('Zenith Corp\nBalance sheet\n| | 2019 |')
+  })
+
   it('a passage starting inside a table reads its rows alone', () => {
     const rows = '| Inventories | 1,234 | 1,100 |\n| Total assets | 9,000 | 8,000 |'
     const read = readTableRows(splitSentences(rows))

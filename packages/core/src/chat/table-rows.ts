@@ -7,13 +7,25 @@ export type ReadSentence = { sentence: Sentence; context: string }
 // A GFM delimiter row (`| --- | :---: |`): layout, not a sentence.
 const DELIMITER_ROW = /^\|[\s:|-]*-[\s:|-]*\|?$/
 const isMarkdownRow = (text: string) => text.startsWith('|') && isTableRow(text)
-/** A line before a table this short is its title ("Consolidated Balance Sheets"). */
-const MAX_TITLE = 160
+// Up to this many short lines right above a table are its title ("AMAZON.COM, INC.",
+// "Consolidated Balance Sheets", "(in millions)"), as the chunker takes them.
+const TITLE_LINES = 4
+const MAX_TITLE_LINE = 120
+
+/** The title of a table: the last short lines of the sentence before it. */
+function titleOf(before: string): string {
+  const title: string[] = []
+  for (const line of before.split('\n').reverse()) {
+    if (title.length === TITLE_LINES || line.length > MAX_TITLE_LINE) break
+    title.unshift(line)
+  }
+  return title.join('\n')
+}
 
 /**
  * A passage's sentences as a reader takes them: delimiter rows dropped, and each body row of
  * a Markdown table read with its header row (the years above a figure) and the table's title
- * line just above it, as one unit — the question's words sit across these (the measure in
+ * lines just above it, as one unit — the question's words sit across these (the measure in
  * the row's label, the year in the header), so a row alone never matches them all.
  */
 export function readTableRows(sentences: Sentence[]): ReadSentence[] {
@@ -30,8 +42,7 @@ export function readTableRows(sentences: Sentence[]): ReadSentence[] {
       // A header row is the one above a delimiter row; a passage that starts inside a table
       // has none, and its first row is only a row.
       const header = DELIMITER_ROW.test(sentences[i + 1]?.text ?? '') ? sentence.text : ''
-      const before = sentences[i - 1]?.text ?? ''
-      const title = before.length <= MAX_TITLE ? before : ''
+      const title = titleOf(sentences[i - 1]?.text ?? '')
       context = [title, header].filter(Boolean).join('\n')
       if (header) {
         read.push({ sentence, context: title })

@@ -92,7 +92,7 @@ const SENTENCE_END = /[.!?]["'”’\]]*$/u
 function markTableStart(text: string, atoms: Atom[], last: number, floor: number) {
   let titleStart = atoms[last]!.end
   let cursor = titleStart
-  for (let lines = 0; lines < TITLE_LINES && cursor > floor; ) {
+  for (let lines = 0; lines < TITLE_LINES && cursor > floor;) {
     const lineStart = Math.max(floor, text.lastIndexOf('\n', cursor - 1) + 1)
     const line = text.slice(lineStart, cursor).trim()
     cursor = lineStart - 1

@@ -178,4 +178,25 @@ describe('tables chunk by rows', () => {
     expect(first!.content).toBe(prose)
     expect(second!.content.startsWith('| | 2019 | 2018 |')).toBe(true)
   })
+
+  it('takes up to four short lines above a PDF table as its title', () => {
+    const prose = Array.from(
+      { length: 8 },
+      (_, i) => `Line ${i} of a paragraph wrapped as a PDF page wraps it, about the plans`,
+    ).join('\n')
+    const title = [
+      'Estimated Future Benefit Payments',
+      'The benefit payments to retirees are expected to be paid as follows:',
+      '(dollars in millions)',
+    ].join('\n')
+    const rows = Array.from({ length: 30 }, (_, i) => `| ${2022 + i} | ${100 + i} | ${90 + i} |`)
+    const table = ['| Year | Pension | Health Care |', '| --- | --- | --- |', ...rows].join('\n')
+    const text = `${prose}. It ends here.\n${title}\n\n${table}`
+    const chunks = chunkDocument(
+      { text, pages: [{ number: 1, start: 0, end: text.length }], format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    expect(chunks[0]!.content.endsWith('It ends here.')).toBe(true)
+    expect(chunks[1]!.content.startsWith(`${title}\n\n| Year |`)).toBe(true)
+  })
 })

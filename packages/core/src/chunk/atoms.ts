@@ -4,7 +4,10 @@ import { countWordTokens } from './tokens.ts'
 export interface Atom {
   start: number
   end: number
+  /** Tokens as the budget counts them: a table's syntax none (see budgetText). */
   tokens: number
+  /** Tokens of the text itself, the whitespace before it included. */
+  rawTokens: number
   /** How good a place to end a chunk the end of this atom is. */
   breakAfter: Break
 }
@@ -47,12 +50,19 @@ export function atomize(
     const wordEnd = Math.min(match.index + match[0].length, end)
     const tokens = countWordTokens(text.slice(previousEnd, wordEnd))
     if (tokens <= maxAtomTokens)
-      atoms.push({ start: match.index, end: wordEnd, tokens, breakAfter: Break.word })
+      atoms.push({
+        start: match.index,
+        end: wordEnd,
+        tokens,
+        rawTokens: tokens,
+        breakAfter: Break.word,
+      })
     else {
       const pieces = splitWord(text, match.index, wordEnd, maxAtomTokens)
       // A long run of whitespace before the word still counts, or the chunker's estimate of a
       // run of atoms falls far below its exact count.
       pieces[0]!.tokens += countWordTokens(text.slice(previousEnd, match.index))
+      pieces[0]!.rawTokens = pieces[0]!.tokens
       atoms.push(...pieces)
     }
     previousEnd = wordEnd
@@ -178,7 +188,7 @@ function splitWord(text: string, start: number, end: number, maxTokens: number):
 function halve(text: string, start: number, end: number, maxTokens: number): Atom[] {
   const tokens = countWordTokens(text.slice(start, end))
   if (tokens <= maxTokens || end - start <= 1)
-    return [{ start, end, tokens, breakAfter: Break.word }]
+    return [{ start, end, tokens, rawTokens: tokens, breakAfter: Break.word }]
   let middle = start + Math.floor((end - start) / 2)
   if (/[\udc00-\udfff]/.test(text[middle]!)) middle++
   return [...halve(text, start, middle, maxTokens), ...halve(text, middle, end, maxTokens)]

@@ -19,7 +19,7 @@ export interface Chunk {
   pageEnd: number
   charStart: number
   charEnd: number
-  /** Exact tokens of `content`: above `maxTokens` when it holds a table's syntax. */
+  /** Exact tokens of `content`: up to twice `maxTokens` when it holds a table's syntax. */
   tokenCount: number
 }
 
@@ -32,6 +32,11 @@ const STRUCTURED = new Set<DocumentFormat>(['markdown', 'docx', 'html', 'pptx', 
 
 /** A chunk ends at the last sentence (or line) end that fills at least this share of the budget. */
 const MIN_FILL = 0.5
+/**
+ * A chunk's exact size (a table's syntax included) stays within this many times the budget:
+ * a table of empty cells is nearly all syntax, and would otherwise make one huge chunk.
+ */
+const MAX_RAW = 2
 
 /**
  * Splits a document into token-bounded chunks that never cross a heading, end between
@@ -107,18 +112,28 @@ function slideSections(text: string, pages: PageRange[]): Section[] {
 function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
   // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
   const prefix = [0]
-  for (const atom of atoms) prefix.push(prefix[prefix.length - 1]! + atom.tokens)
+  const rawPrefix = [0]
+  for (const atom of atoms) {
+    prefix.push(prefix[prefix.length - 1]! + atom.tokens)
+    rawPrefix.push(rawPrefix[rawPrefix.length - 1]! + atom.rawTokens)
+  }
   const tokensOf = (from: number, to: number) => prefix[to]! - prefix[from]!
+  const fits = (from: number, to: number) =>
+    tokensOf(from, to) <= maxTokens && rawPrefix[to]! - rawPrefix[from]! <= maxTokens * MAX_RAW
   let from = 0
   while (from < atoms.length) {
     let to = from + 1
-    while (to < atoms.length && tokensOf(from, to + 1) <= maxTokens) to++
+    while (to < atoms.length && fits(from, to + 1)) to++
     if (to < atoms.length)
       to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
     // The estimate can be off by a token or two at the edges: trim until the exact count fits.
-    const budgetOf = (end: number) =>
-      countTokens(budgetText(text.slice(atoms[from]!.start, atoms[end - 1]!.end)))
-    while (budgetOf(to) > maxTokens && to - from > 1) to--
+    const fitsExactly = (end: number) => {
+      const slice = text.slice(atoms[from]!.start, atoms[end - 1]!.end)
+      return (
+        countTokens(budgetText(slice)) <= maxTokens && countTokens(slice) <= maxTokens * MAX_RAW
+      )
+    }
+    while (!fitsExactly(to) && to - from > 1) to--
     yield [from, to - 1] as const
     if (to >= atoms.length) return
     from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)

@@ -144,6 +144,11 @@ describe('tables chunk by rows', () => {
     // tokenCount is still each passage's exact size, its pipes included.
     for (const chunk of tableChunks) expect(chunk.tokenCount).toBe(encode(chunk.content).length)
     expect(Math.max(...tableChunks.map((c) => c.tokenCount))).toBeGreaterThan(100)
+    // A table of empty cells is nearly all syntax: its chunks still stay within twice the budget.
+    const empty = Array.from({ length: 400 }, () => '| | | | | | |').join('\n')
+    const emptyChunks = chunked(`| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n${empty}`)
+    expect(emptyChunks.length).toBeGreaterThan(10)
+    for (const chunk of emptyChunks) expect(chunk.tokenCount).toBeLessThanOrEqual(200)
   })
   it('ends a passage before a table and its title rather than a few rows into it', () => {
     const prose = Array.from(

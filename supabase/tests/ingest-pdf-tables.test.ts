@@ -45,4 +45,40 @@ describe('a PDF with a table', () => {
     }
     expect(later.at(-1)!.content).toMatch(/\| Line item 60 \| 3,183 \| 2,611 \|$/)
   })
+
+  it('finds every passage of a long table by a word of its header row, each content unchanged', async () => {
+    const editor = clientFor(stack, people.editor)
+    const result = await ingestFile(editor, {
+      workspaceId,
+      // Not the first test's file, which would be refused as a duplicate.
+      bytes: statementPdf(61),
+      fileName: 'header.pdf',
+      mimeType: 'application/pdf',
+    })
+    if (result.status !== 'ready') throw new Error(`not ready: ${JSON.stringify(result)}`)
+    const { data: chunks } = await editor
+      .from('chunks')
+      .select('id, content, char_start, char_end')
+      .eq('document_id', result.documentId)
+      .order('ordinal')
+    const { data: text } = await editor
+      .from('document_texts')
+      .select('text')
+      .eq('document_id', result.documentId)
+      .single()
+    // Only the first passage holds the header row ('| | 2019 | 2018 |'): the others are found
+    // by it all the same, and their content is still the exact slice the viewer highlights.
+    expect(chunks!.filter((c) => c.content.includes('2019'))).toHaveLength(1)
+    for (const c of chunks!) expect(c.content).toBe(text!.text.slice(c.char_start, c.char_end))
+    const { data: found, error } = await editor.rpc('search_chunks', {
+      workspace_id: workspaceId,
+      query: '2019',
+      match_count: 50,
+      document_ids: [result.documentId],
+      snippets: false,
+    })
+    expect(error).toBeNull()
+    const ids = (found as { chunk_id: string }[]).map((row) => row.chunk_id)
+    expect(new Set(ids)).toEqual(new Set(chunks!.map((c) => c.id)))
+  })
 })

@@ -1,0 +1,51 @@
+-- A passage that starts inside a long table, below its header row, has that header row as the
+-- last entry of its heading path (chunk/chunk-document.ts): "| | 2019 | 2018 |". Its content
+-- stays the exact slice of the document's text that citations and highlights point at, so the
+-- header row is not in it; but which column a figure sits in is what a search for "2019
+-- revenue" needs. The lexemes (and the BM25 length) of a chunk are now those of that header
+-- row and its content, as the document's title is indexed beside its passages. Chunks
+-- without a table header (prose, headings, every non-table text) index exactly as before.
+
+-- The text a chunk is indexed by: its table's header row, when its heading path ends with one
+-- (a GFM table row, `|` first and last), then its content.
+create function public.chunk_index_text(heading_path text[], content text) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select case
+    when heading_path[cardinality(heading_path)] ~ '^\|.*\|$'
+      then heading_path[cardinality(heading_path)] || E'\n' || content
+    else content
+  end
+$$;
+
+-- A generated column's expression cannot be changed in Postgres before 17: drop and add again
+-- (the GIN index goes with the column). Adding them computes every stored chunk's lexemes.
+alter table public.chunks drop column lexemes, drop column lexeme_count;
+
+alter table public.chunks
+  add column lexemes tsvector
+    generated always as (public.bm25_lexemes(public.chunk_index_text(heading_path, content)))
+    stored,
+  add column lexeme_count int
+    generated always as (
+      public.tsvector_token_count(
+        public.bm25_lexemes(public.chunk_index_text(heading_path, content)))
+    ) stored;
+
+create index chunks_lexemes_idx on public.chunks using gin (lexemes);
+
+-- Adding a column fires no trigger: the term statistics are counted again from the new
+-- lexemes, as track_chunk_stats keeps them.
+delete from public.chunk_term_stats;
+delete from public.workspace_chunk_stats;
+
+insert into public.workspace_chunk_stats (workspace_id, chunk_count, total_length)
+select workspace_id, count(*), sum(lexeme_count)
+from public.chunks
+group by workspace_id;
+
+insert into public.chunk_term_stats (workspace_id, term, chunk_freq)
+select c.workspace_id, t.lexeme, count(*)
+from public.chunks c cross join lateral unnest(c.lexemes) t
+group by 1, 2;

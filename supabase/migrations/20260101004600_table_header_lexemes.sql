@@ -1,20 +1,24 @@
 -- A passage that starts inside a long table, below its header row, has that header row as the
--- last entry of its heading path (chunk/chunk-document.ts): "| | 2019 | 2018 |". Its content
--- stays the exact slice of the document's text that citations and highlights point at, so the
--- header row is not in it; but which column a figure sits in is what a search for "2019
--- revenue" needs. The lexemes (and the BM25 length) of a chunk are now those of that header
--- row and its content, as the document's title is indexed beside its passages. Chunks
--- without a table header (prose, headings, every non-table text) index exactly as before.
+-- last entry of its heading path, after the table's title or innermost heading
+-- (chunk/chunk-document.ts): "Consolidated Balance Sheets", "| | 2019 | 2018 |". Its content
+-- stays the exact slice of the document's text that citations and highlights point at, so
+-- neither is in it; but what the table is and which column a figure sits in is what a search
+-- for "2019 revenue" or "balance sheet inventories" needs. The lexemes (and the BM25 length)
+-- of such a chunk are now those of its title, header row and content, as a document's title
+-- is indexed beside its passages. Every other chunk (prose, a table's first passage, any
+-- text without tables) indexes exactly as before.
 
--- The text a chunk is indexed by: its table's header row, when its heading path ends with one
--- (a GFM table row, `|` first and last), then its content.
+-- The text a chunk is indexed by: when its heading path ends with a table's header row (a
+-- GFM table row, `|` first and last), the entry before it (the table's title or heading) and
+-- that row, then its content; else its content.
 create function public.chunk_index_text(heading_path text[], content text) returns text
 language sql immutable parallel safe
 set search_path = ''
 as $$
   select case
-    when heading_path[cardinality(heading_path)] ~ '^\|.*\|$'
-      then heading_path[cardinality(heading_path)] || E'\n' || content
+    when heading_path[cardinality(heading_path)] ~ '^\|[^\n]*\|$'
+      then concat_ws(E'\n', heading_path[cardinality(heading_path) - 1],
+                     heading_path[cardinality(heading_path)], content)
     else content
   end
 $$;

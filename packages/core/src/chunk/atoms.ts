@@ -100,7 +100,19 @@ const SENTENCE_END = /[.!?]["'”’\]]*$/u
  * right before the table.
  */
 function markTableStart(text: string, atoms: Atom[], last: number, floor: number) {
-  let titleStart = atoms[last]!.end
+  const titleStart = tableTitleStart(text, atoms[last]!.end, floor)
+  let end = last
+  while (end >= 0 && atoms[end]!.start >= titleStart) end--
+  if (end >= 0) atoms[end]!.breakAfter = Break.table
+}
+
+/**
+ * Where the title lines of a table ending its text before `before` start (short lines, no
+ * sentence's end, a blank line or prose above them); `before` itself when it has none. Looks
+ * no further back than `floor`.
+ */
+export function tableTitleStart(text: string, before: number, floor: number): number {
+  let titleStart = before
   let cursor = titleStart
   for (let lines = 0; lines < TITLE_LINES && cursor > floor;) {
     const lineStart = Math.max(floor, text.lastIndexOf('\n', cursor - 1) + 1)
@@ -114,9 +126,7 @@ function markTableStart(text: string, atoms: Atom[], last: number, floor: number
     titleStart = lineStart
     lines++
   }
-  let end = last
-  while (end >= 0 && atoms[end]!.start >= titleStart) end--
-  if (end >= 0) atoms[end]!.breakAfter = Break.table
+  return titleStart
 }
 
 /**

@@ -194,7 +194,7 @@ describe('tables chunk by rows', () => {
       'The benefit payments to retirees are expected to be paid as follows:',
       '(dollars in millions)',
     ].join('\n')
-    const rows = Array.from({ length: 30 }, (_, i) => `| ${2022 + i} | ${100 + i} | ${90 + i} |`)
+    const rows = Array.from({ length: 90 }, (_, i) => `| ${2022 + i} | ${100 + i} | ${90 + i} |`)
     const table = ['| Year | Pension | Health Care |', '| --- | --- | --- |', ...rows].join('\n')
     const text = `${prose}. It ends here.\n${title}\n\n${table}`
     const chunks = chunkDocument(
@@ -203,5 +203,16 @@ describe('tables chunk by rows', () => {
     )
     expect(chunks[0]!.content.endsWith('It ends here.')).toBe(true)
     expect(chunks[1]!.content.startsWith(`${title}\n\n| Year |`)).toBe(true)
+    expect(chunks[1]!.headingPath).toEqual([])
+    // The passages further down the table name its title (as one line) and header row.
+    const later = chunks.slice(2)
+    expect(later.length).toBeGreaterThan(0)
+    for (const chunk of later) {
+      expect(chunk.content).toMatch(/^\| \d{4} \|/)
+      expect(chunk.headingPath).toEqual([
+        'Estimated Future Benefit Payments The benefit payments to retirees are expected to be paid as follows: (dollars in millions)',
+        '| Year | Pension | Health Care |',
+      ])
+    }
   })
 })

@@ -1,6 +1,6 @@
 // Generated from packages/core/src/chunk/chunk-document.ts by `npm run sync:core`: edit that file, not this one.
 import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
-import { atomize, Break, budgetText, lineAt, type Atom } from './atoms.ts'
+import { atomize, Break, budgetText, lineAt, tableTitleStart, type Atom } from './atoms.ts'
 import { splitSections, type Section } from './sections.ts'
 import { countTokens } from './tokens.ts'
 
@@ -9,8 +9,9 @@ import { countTokens } from './tokens.ts'
  * extracted text, since citations and highlights are offsets into it: the heading path is kept
  * apart, for callers that want to prefix it when embedding. A chunk that starts inside a
  * Markdown table below its header row has that header row (`| a | b |`) as the last entry of
- * its heading path, so every chunk of a long table still says what its columns are. Pages are
- * those of its first and last characters.
+ * its heading path, after the table's title lines (as one entry) when it has any, so every
+ * chunk of a long table still says what it is and what its columns are (and is indexed with
+ * them: chunk_index_text). Pages are those of its first and last characters.
  */
 export interface Chunk {
   ordinal: number
@@ -73,14 +74,12 @@ export function chunkDocument(
       const content = text.slice(charStart, charEnd)
       const tokenCount = countTokens(content)
       // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
-      const header =
-        structured || format === 'pdf'
-          ? tableHeaderAbove(text, charStart, section.start)
-          : undefined
+      const table =
+        structured || format === 'pdf' ? tableAbove(text, charStart, section.start) : []
       chunks.push({
         ordinal: chunks.length,
         content,
-        headingPath: header ? [...section.headingPath, header] : section.headingPath,
+        headingPath: [...section.headingPath, ...table],
         pageStart: pageAt(pages, charStart),
         pageEnd: pageAt(pages, charEnd - 1),
         charStart,
@@ -181,11 +180,26 @@ function nextStart(
 }
 
 /**
- * The header row of the Markdown table whose body holds `offset`, when it lies before `offset`
- * (so not in a passage starting there); undefined outside tables. Looks no further back than
- * `floor`, the start of the section.
+ * The title lines (as one line, when there are any) and the header row of the Markdown table
+ * whose body holds `offset`, when they lie before `offset` (so not in a passage starting
+ * there); none outside tables. Looks no further back than `floor`, the start of the section.
  */
-function tableHeaderAbove(text: string, offset: number, floor: number): string | undefined {
+function tableAbove(text: string, offset: number, floor: number): string[] {
+  const header = tableHeaderAbove(text, offset, floor)
+  if (!header) return []
+  // A Markdown heading is in the heading path already.
+  const title = text
+    .slice(tableTitleStart(text, header.start, floor), header.start)
+    .split('\n')
+    .filter((line) => !/^ {0,3}#{1,6}\s/.test(line))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return title ? [title, header.row] : [header.row]
+}
+
+/** tableAbove's header row, and where it starts. */
+function tableHeaderAbove(text: string, offset: number, floor: number) {
   let lineStart = text.lastIndexOf('\n', offset - 1) + 1
   if (!lineAt(text, lineStart).startsWith('|')) return undefined
   let first = lineStart
@@ -196,7 +210,7 @@ function tableHeaderAbove(text: string, offset: number, floor: number): string |
   }
   const header = lineAt(text, first)
   // A table without column titles has a blank header row: nothing worth repeating.
-  return offset > first && /[\p{L}\p{N}]/u.test(header) ? header : undefined
+  return offset > first && /[\p{L}\p{N}]/u.test(header) ? { row: header, start: first } : undefined
 }
 
 /** The page holding character `offset`: the last page starting at or before it. */

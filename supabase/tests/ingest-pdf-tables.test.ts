@@ -81,4 +81,23 @@ describe('a PDF with a table', () => {
     const ids = (found as { chunk_id: string }[]).map((row) => row.chunk_id)
     expect(new Set(ids)).toEqual(new Set(chunks!.map((c) => c.id)))
   })
+
+  it("indexes a passage by its table's title and header row, and any other by its content", async () => {
+    const editor = clientFor(stack, people.editor)
+    const indexText = async (heading_path: string[]) => {
+      const { data, error } = await editor.rpc('chunk_index_text', {
+        heading_path,
+        content: '| Inventories | 5,409 |',
+      })
+      expect(error).toBeNull()
+      return data
+    }
+    expect(await indexText(['Balance Sheets', '| | 2019 |'])).toBe(
+      'Balance Sheets\n| | 2019 |\n| Inventories | 5,409 |',
+    )
+    expect(await indexText(['| | 2019 |'])).toBe('| | 2019 |\n| Inventories | 5,409 |')
+    // Headings alone (prose, a table's first passage) are not indexed with the passage.
+    expect(await indexText(['Annual report', 'Assets'])).toBe('| Inventories | 5,409 |')
+    expect(await indexText([])).toBe('| Inventories | 5,409 |')
+  })
 })

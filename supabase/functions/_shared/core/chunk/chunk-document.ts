@@ -68,11 +68,10 @@ export function chunkDocument(
   for (const section of sections) {
     const records = format === 'csv'
     const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4), records)
-    for (const [first, last] of spans(text, atoms, maxTokens, overlapTokens)) {
+    for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
-      const tokenCount = countTokens(content)
       // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
       const table =
         structured || format === 'pdf' ? tableAbove(text, charStart, section.start) : []
@@ -106,8 +105,8 @@ function slideSections(text: string, pages: PageRange[]): Section[] {
 }
 
 /**
- * [first, last] atom indexes of each chunk of one section, within `maxTokens` as the budget
- * counts them (a table by its cells' words, see budgetText).
+ * [first, last] atom indexes and exact token count of each chunk of one section, within
+ * `maxTokens` as the budget counts them (a table by its cells' words, see budgetText).
  */
 function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
   // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
@@ -127,14 +126,17 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
     if (to < atoms.length)
       to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
     // The estimate can be off by a token or two at the edges: trim until the exact count fits.
+    // Text without a table is its own budget text: counted once, as the chunk's token count.
+    let tokens = 0
     const fitsExactly = (end: number) => {
       const slice = text.slice(atoms[from]!.start, atoms[end - 1]!.end)
-      return (
-        countTokens(budgetText(slice)) <= maxTokens && countTokens(slice) <= maxTokens * MAX_RAW
-      )
+      const budget = budgetText(slice)
+      tokens = countTokens(slice)
+      if (budget === slice) return tokens <= maxTokens
+      return tokens <= maxTokens * MAX_RAW && countTokens(budget) <= maxTokens
     }
     while (!fitsExactly(to) && to - from > 1) to--
-    yield [from, to - 1] as const
+    yield [from, to - 1, tokens] as const
     if (to >= atoms.length) return
     from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)
   }

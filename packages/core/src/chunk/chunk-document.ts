@@ -72,8 +72,7 @@ export function chunkDocument(
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
       // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
-      const table =
-        structured || format === 'pdf' ? tableAbove(text, charStart, section.start) : []
+      const table = structured || format === 'pdf' ? tableAbove(text, charStart, section.start) : []
       chunks.push({
         ordinal: chunks.length,
         content,

@@ -5,7 +5,7 @@ import { countWordTokens } from './tokens.ts'
 export interface Atom {
   start: number
   end: number
-  /** Tokens as the budget counts them: a table's syntax none (see budgetText). */
+  /** Tokens as the budget counts them: a table row's syntax none, each word after one space. */
   tokens: number
   /** Tokens of the text itself, the whitespace before it included. */
   rawTokens: number
@@ -128,22 +128,6 @@ export function tableTitleStart(text: string, before: number, floor: number): nu
     lines++
   }
   return titleStart
-}
-
-/**
- * The text as the budget counts it: a GFM table row as its cells' words, each after one space
- * (no line break, no pipes), the delimiter row as nothing; the sum of its atoms' tokens.
- */
-export function budgetText(text: string): string {
-  if (!text.includes('|')) return text
-  let budget = ''
-  for (const [i, line] of text.split('\n').entries()) {
-    if (!line.startsWith('|')) budget += i === 0 ? line : `\n${line}`
-    else
-      for (const word of line.split(/\s+/))
-        if (word && !TABLE_SYNTAX.test(word)) budget += ` ${word}`
-  }
-  return budget
 }
 
 /** A table row's word as the budget counts it: syntax (pipes, `---`) none, padding none. */

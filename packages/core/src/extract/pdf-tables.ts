@@ -27,7 +27,9 @@ const isFigure = (text: string) => FIGURE.test(text.trim())
  * every other line is returned as it was. Precision first: anything doubtful stays prose.
  */
 export function rebuildTables(positioned: PositionedLine[]): string[] {
-  const lines = positioned.map(joinSymbols)
+  // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
+  if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
+  const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
   const out: string[] = []
   let i = 0
   while (i < lines.length) {
@@ -67,10 +69,14 @@ function joinSymbols(line: PositionedLine): PositionedLine {
 function isRowLine(line: PositionedLine): boolean {
   if (line.segments.length < 2) return false
   // One cell may be a label (mostly the first; after a number or bullet column, the second).
-  const [label, ...rest] = line.segments.toSorted((a, b) => words(b.text) - words(a.text))
-  if (rest.some((s) => words(s.text) > MAX_CELL_WORDS)) return false
+  const counts = line.segments.map((s) => words(s.text))
+  const label = counts.indexOf(Math.max(...counts))
+  if (counts.some((n, i) => i !== label && n > MAX_CELL_WORDS)) return false
   // A long label ("Accounts receivable, net of allowances of…") is a row's if amounts follow.
-  return words(label!.text) <= MAX_LABEL_WORDS || rest.every((s) => isFigure(s.text))
+  return (
+    counts[label]! <= MAX_LABEL_WORDS ||
+    line.segments.every((s, i) => i === label || isFigure(s.text))
+  )
 }
 
 /** The index of the last line of the table run starting at `start` (a row line). */

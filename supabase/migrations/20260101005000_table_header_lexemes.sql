@@ -27,6 +27,8 @@ $$;
 -- with every stored chunk's lexemes computed anew, and the column keeps what earlier
 -- migrations gave it (storage main, 20260101002200_search_peaks.sql), as do its indexes
 -- (the GIN index without a pending list, chunks_workspace_length_idx), rebuilt with it.
+-- On the development library (39 filings, 10,147 chunks, PGlite) the rewrite took 35 s and
+-- the recount below 3 s, on two cores shared with other work.
 alter table public.chunks
   alter column lexemes set expression as (
     public.bm25_lexemes(public.chunk_index_text(heading_path, content))),

@@ -21,13 +21,18 @@ export type Stack = Localbase & { stop(): Promise<void> }
 
 /**
  * Starts localbase on a free port with a temporary data dir, for one test file. `env` adds
- * to the functions' environment (an AI provider's key and base URL, say).
+ * to the functions' environment (an AI provider's key and base URL, say). A test that
+ * restarts localbase on its data (a migration test, say) passes its own `dataDir`, which
+ * stop() leaves in place, and may run another `workdir`'s supabase/ folder.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-db-test-'))
+export async function startStack(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; workdir?: string } = {},
+): Promise<Stack> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sourcebook-db-test-'))
   const database = await scratchDatabase(dataDir)
   const lb = await startLocalbase({
-    workdir,
+    workdir: options.workdir ?? workdir,
     port: 0,
     dataDir,
     env: {
@@ -46,6 +51,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     ...lb,
     stop: async () => {
       await lb.stop()
+      if (options.dataDir) return
       rmSync(dataDir, { recursive: true, force: true })
       await database?.drop()
     },

@@ -778,6 +778,7 @@ export type Database = {
         }
         Returns: Json
       }
+      chunk_index_text: { Args: { heading_path: string[]; content: string }; Returns: string }
       chunks_to_embed: {
         Args: {
           workspace_id: string

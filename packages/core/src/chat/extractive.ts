@@ -4,6 +4,7 @@ import { plainLinks } from './plain-links.ts'
 import { clearsBar, type Scorer, scorer } from './relevance.ts'
 import { type Sentence, splitSentences } from './sentences.ts'
 import { SHOW_PASSAGE } from './show-passage.ts'
+import { readTableRows } from './table-rows.ts'
 import type { Citation, Source } from './types.ts'
 import { contentWords } from './words.ts'
 
@@ -50,10 +51,10 @@ const duplicates = (a: Candidate, b: Candidate) =>
 /** Every quotable sentence of the top passages, scored against the question. */
 function candidates(question: string, sources: Source[]): Candidate[] {
   const all = sources.slice(0, PASSAGES).flatMap((source) =>
-    splitSentences(source.content).map((sentence) => ({
+    readTableRows(splitSentences(source.content)).map(({ sentence, context }) => ({
       source,
       sentence,
-      words: new Set(contentWords(sentence.text)),
+      words: new Set(contentWords(`${context}\n${sentence.text}`)),
       bulky: isBulky(sentence.text),
       relevant: false,
       score: 0,

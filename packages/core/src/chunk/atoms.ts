@@ -4,16 +4,21 @@ import { countWordTokens } from './tokens.ts'
 export interface Atom {
   start: number
   end: number
+  /** Tokens as the budget counts them: a table row's syntax none, each word after one space. */
   tokens: number
+  /** Tokens of the text itself, the whitespace before it included. */
+  rawTokens: number
   /** How good a place to end a chunk the end of this atom is. */
   breakAfter: Break
 }
 
 /**
  * Where a chunk may end, worst to best: between words, at a line end, at a sentence end, between
- * two rows of a table (a CSV record, a GFM table row), which is also a sentence end.
+ * two rows of a table (a CSV record, a GFM table row), which is also a sentence end, and before
+ * a GFM table with its title: a passage then holds a table's title, header and first rows
+ * together, not the prose before it with a table's opening rows.
  */
-export const Break = { word: 0, line: 1, sentence: 2, row: 3 } as const
+export const Break = { word: 0, line: 1, sentence: 2, row: 3, table: 4 } as const
 export type Break = (typeof Break)[keyof typeof Break]
 
 // Words ending in a period that do not end a sentence.
@@ -45,28 +50,88 @@ export function atomize(
     const wordEnd = Math.min(match.index + match[0].length, end)
     const tokens = countWordTokens(text.slice(previousEnd, wordEnd))
     if (tokens <= maxAtomTokens)
-      atoms.push({ start: match.index, end: wordEnd, tokens, breakAfter: Break.word })
+      atoms.push({
+        start: match.index,
+        end: wordEnd,
+        tokens,
+        rawTokens: tokens,
+        breakAfter: Break.word,
+      })
     else {
       const pieces = splitWord(text, match.index, wordEnd, maxAtomTokens)
       // A long run of whitespace before the word still counts, or the chunker's estimate of a
       // run of atoms falls far below its exact count.
       pieces[0]!.tokens += countWordTokens(text.slice(previousEnd, match.index))
+      pieces[0]!.rawTokens = pieces[0]!.tokens
       atoms.push(...pieces)
     }
     previousEnd = wordEnd
   }
   // Whether the current line is a table row: a sentence end inside one is no place to cut.
   let inRow = records || text[start] === '|'
+  // Whether it is a GFM table row, whose pipes, delimiter row and padding are layout: the
+  // budget counts a table by its cells' words, as the same table would be as prose.
+  let inTable = text[start] === '|'
   for (let i = 0; i < atoms.length; i++) {
+    if (inTable) atoms[i]!.tokens = cellTokens(text.slice(atoms[i]!.start, atoms[i]!.end))
     const next = atoms[i + 1]
     if (!next) break
     const gap = text.slice(atoms[i]!.end, next.start)
     const breakAfter = breakBetween(text, atoms[i]!, next, records)
     atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
-    if (gap.includes('\n')) inRow = records || text[next.start] === '|'
+    if (gap.includes('\n')) {
+      if (!inTable && text[next.start] === '|') markTableStart(text, atoms, i, start)
+      inRow = records || text[next.start] === '|'
+      inTable = text[next.start] === '|'
+    }
   }
   return atoms
 }
+
+// Up to this many short lines right above a table are its title: "AMAZON.COM, INC.",
+// "Consolidated Balance Sheets", "(dollars in millions)", "Year Ended December 31,".
+const TITLE_LINES = 4
+const MAX_TITLE_LINE = 120
+const SENTENCE_END = /[.!?]["'”’\]]*$/u
+
+/**
+ * Marks the best place to end a chunk before the table that starts after atoms[last]: above
+ * its title lines (short lines, no sentence's end, a blank line or prose above them), else
+ * right before the table.
+ */
+function markTableStart(text: string, atoms: Atom[], last: number, floor: number) {
+  const titleStart = tableTitleStart(text, atoms[last]!.end, floor)
+  let end = last
+  while (end >= 0 && atoms[end]!.start >= titleStart) end--
+  if (end >= 0) atoms[end]!.breakAfter = Break.table
+}
+
+/**
+ * Where the title lines of a table ending its text before `before` start (short lines, no
+ * sentence's end, a blank line or prose above them); `before` itself when it has none. Looks
+ * no further back than `floor`.
+ */
+export function tableTitleStart(text: string, before: number, floor: number): number {
+  let titleStart = before
+  let cursor = titleStart
+  for (let lines = 0; lines < TITLE_LINES && cursor > floor;) {
+    const lineStart = Math.max(floor, text.lastIndexOf('\n', cursor - 1) + 1)
+    const line = text.slice(lineStart, cursor).trim()
+    cursor = lineStart - 1
+    if (!line) {
+      if (lines > 0) break
+      continue
+    }
+    if (line.length > MAX_TITLE_LINE || line.startsWith('|') || SENTENCE_END.test(line)) break
+    titleStart = lineStart
+    lines++
+  }
+  return titleStart
+}
+
+/** A table row's word as the budget counts it: syntax (pipes, `---`) none, padding none. */
+const cellTokens = (word: string) => (TABLE_SYNTAX.test(word) ? 0 : countWordTokens(` ${word}`))
+const TABLE_SYNTAX = /^[|:-]+$/
 
 /**
  * Between table rows is a row break (but not on either side of a delimiter row); a
@@ -117,7 +182,7 @@ function splitWord(text: string, start: number, end: number, maxTokens: number):
 function halve(text: string, start: number, end: number, maxTokens: number): Atom[] {
   const tokens = countWordTokens(text.slice(start, end))
   if (tokens <= maxTokens || end - start <= 1)
-    return [{ start, end, tokens, breakAfter: Break.word }]
+    return [{ start, end, tokens, rawTokens: tokens, breakAfter: Break.word }]
   let middle = start + Math.floor((end - start) / 2)
   if (/[\udc00-\udfff]/.test(text[middle]!)) middle++
   return [...halve(text, start, middle, maxTokens), ...halve(text, middle, end, maxTokens)]

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { encode } from 'gpt-tokenizer/encoding/cl100k_base'
 import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract/extract-document.ts'
 import { sharedData } from '../testing/shared-data.ts'
+import { statementPdf } from '../testing/statement-pdf.ts'
 import { chunkDocument, type Chunk } from './chunk-document.ts'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -14,6 +16,23 @@ function vendorsCsv(count: number): string {
     return `Vendor ${i},Owner ${i},${note},${1000 + i * 7}`
   })
   return ['vendor,owner,note,amount', ...rows].join('\n')
+}
+
+/**
+ * The text as the chunker's budget counts it: a GFM table row as its cells' words, each after
+ * one space (no pipes, no delimiter row, no line break or blank line before it); other lines
+ * as they are.
+ */
+function budgetText(text: string): string {
+  let budget = ''
+  for (const [i, line] of text.split('\n').entries()) {
+    if (!line.startsWith('|')) budget += i === 0 ? line : `\n${line}`
+    else {
+      budget = budget.trimEnd()
+      for (const word of line.split(/\s+/)) if (word && !/^[|:-]+$/.test(word)) budget += ` ${word}`
+    }
+  }
+  return budget
 }
 
 const startsOnLine = (text: string, at: number) => at === 0 || text[at - 1] === '\n'
@@ -94,5 +113,158 @@ describe('tables chunk by rows', () => {
       else expect(headerOf(chunk)).toEqual([])
     }
     expect(chunks.filter((chunk) => chunk.content.startsWith('| hammer')).length).toBeGreaterThan(1)
+  })
+
+  it('cuts a PDF table rebuilt from positions between rows, each passage with its header row', async () => {
+    const doc = await extractDocument({ bytes: statementPdf(50), fileName: 'statement.pdf' })
+    const header = '| | 2019 | 2018 |'
+    expect(doc.text).toContain(`${header}\n| --- | --- | --- |\n| Line item 1 | 1,000 | 900 |`)
+    const chunks = chunkDocument(doc, { maxTokens: 120, overlapTokens: 30 })
+    const rows = chunks.filter((chunk) => chunk.content.startsWith('| Line item'))
+    expect(rows.length).toBeGreaterThan(3)
+    for (const chunk of chunks) {
+      // No row is cut: every table line of a passage is whole.
+      for (const line of chunk.content.split('\n').filter((l) => l.startsWith('|'))) {
+        expect(line).toMatch(
+          /^\| (?:Line item \d+ \| [\d,]+ \| [\d,]+|--- \| --- \| ---|\| 2019 \| 2018) \|$/,
+        )
+      }
+    }
+    for (const chunk of rows) {
+      expect(startsOnLine(doc.text, chunk.charStart)).toBe(true)
+      expect(endsOnLine(doc.text, chunk.charEnd)).toBe(true)
+      expect(chunk.headingPath).toEqual([header])
+    }
+  })
+  it("counts a table by its cells' words: a passage holds as many as the same rows as prose", () => {
+    const cells = Array.from({ length: 60 }, (_, i) => [
+      `Net revenue ${i}`,
+      `${1000 + i}`,
+      `${900 + i}`,
+    ])
+    const table = [
+      '| Measure | 2019 | 2018 |',
+      '| --- | --- | --- |',
+      ...cells.map((row) => `| ${row.join(' | ')} |`),
+    ].join('\n')
+    const prose = ['Measure 2019 2018', ...cells.map((row) => row.join(' '))].join('\n')
+    const options = { maxTokens: 100, overlapTokens: 0 }
+    const chunked = (text: string) =>
+      chunkDocument({ text, pages: [{ number: 1, start: 0, end: text.length }] }, options)
+    const tableChunks = chunked(table)
+    const proseChunks = chunked(prose)
+    // No more passages than the prose needs, each as full: the pipes cost nothing.
+    expect(tableChunks.length).toBeLessThanOrEqual(proseChunks.length)
+    const rows = (chunk: Chunk) => chunk.content.split('\n').filter((l) => /^\|? ?Net/.test(l))
+    for (const [i, chunk] of tableChunks.slice(0, -1).entries())
+      expect(rows(chunk).length).toBeGreaterThanOrEqual(rows(proseChunks[i]!).length)
+    // Within the budget counted exactly; tokenCount, its pipes included, at most a token a
+    // row over the exact size (the chunker adds up its words' counts).
+    for (const chunk of tableChunks) {
+      expect(encode(budgetText(chunk.content)).length).toBeLessThanOrEqual(100)
+      const exact = encode(chunk.content).length
+      expect(chunk.tokenCount).toBeGreaterThanOrEqual(exact)
+      expect(chunk.tokenCount).toBeLessThanOrEqual(exact + chunk.content.split('\n').length)
+    }
+    expect(Math.max(...tableChunks.map((c) => c.tokenCount))).toBeGreaterThan(100)
+    // A table of empty cells is nearly all syntax: its chunks still stay within twice the budget.
+    const empty = Array.from({ length: 400 }, () => '| | | | | | |').join('\n')
+    const emptyChunks = chunked(`| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n${empty}`)
+    expect(emptyChunks.length).toBeGreaterThan(10)
+    for (const chunk of emptyChunks) {
+      expect(chunk.tokenCount).toBeLessThanOrEqual(200)
+      expect(encode(chunk.content).length).toBeLessThanOrEqual(chunk.tokenCount)
+    }
+  })
+  it('ends a passage before a table and its title rather than a few rows into it', () => {
+    const prose = Array.from(
+      { length: 8 },
+      (_, i) => `Paragraph ${i} says how the figures were audited and what they cover.`,
+    ).join(' ')
+    const rows = Array.from({ length: 30 }, (_, i) => `| Line item ${i} | ${100 + i} | ${90 + i} |`)
+    const text = [
+      prose,
+      '',
+      'Balance Sheets\n$ in millions',
+      '',
+      '| | 2019 | 2018 |',
+      '| --- | --- | --- |',
+      ...rows,
+    ].join('\n')
+    const chunks = chunkDocument(
+      { text, pages: [{ number: 1, start: 0, end: text.length }], format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    // The prose alone fills over half a passage: it ends there, the title opens the next one.
+    expect(chunks[0]!.content).toBe(prose)
+    expect(
+      chunks[1]!.content.startsWith('Balance Sheets\n$ in millions\n\n| | 2019 | 2018 |'),
+    ).toBe(true)
+    // A long paragraph right above a table is no title: the cut goes right before the table.
+    const long = `${prose}\n\n${text.slice(text.indexOf('| |'))}`
+    const [first, second] = chunkDocument(
+      { text: long, pages: [{ number: 1, start: 0, end: long.length }], format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    expect(first!.content).toBe(prose)
+    expect(second!.content.startsWith('| | 2019 | 2018 |')).toBe(true)
+  })
+
+  it('takes up to four short lines above a PDF table as its title', () => {
+    const prose = Array.from(
+      { length: 8 },
+      (_, i) => `Line ${i} of a paragraph wrapped as a PDF page wraps it, about the plans`,
+    ).join('\n')
+    const title = [
+      'Estimated Future Benefit Payments',
+      'The benefit payments to retirees are expected to be paid as follows:',
+      '(dollars in millions)',
+    ].join('\n')
+    const rows = Array.from({ length: 90 }, (_, i) => `| ${2022 + i} | ${100 + i} | ${90 + i} |`)
+    const table = ['| Year | Pension | Health Care |', '| --- | --- | --- |', ...rows].join('\n')
+    const text = `${prose}. It ends here.\n${title}\n\n${table}`
+    const chunks = chunkDocument(
+      { text, pages: [{ number: 1, start: 0, end: text.length }], format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    expect(chunks[0]!.content.endsWith('It ends here.')).toBe(true)
+    expect(chunks[1]!.content.startsWith(`${title}\n\n| Year |`)).toBe(true)
+    expect(chunks[1]!.headingPath).toEqual([])
+    // The passages further down the table name its title (as one line) and header row.
+    const later = chunks.slice(2)
+    expect(later.length).toBeGreaterThan(0)
+    for (const chunk of later) {
+      expect(chunk.content).toMatch(/^\| \d{4} \|/)
+      expect(chunk.headingPath).toEqual([
+        'Estimated Future Benefit Payments The benefit payments to retirees are expected to be paid as follows: (dollars in millions)',
+        '| Year | Pension | Health Care |',
+      ])
+    }
+  })
+
+  it('keeps tables between prose and page lines within the budget, counted exactly', () => {
+    // Lists of subsidiaries broken by page numbers and blank lines, as a filing's exhibit is.
+    const parts = Array.from({ length: 12 }, (_, p) => [
+      `Page ${p + 1}`,
+      '',
+      '',
+      ...Array.from(
+        { length: 9 },
+        (_, r) => `| Amex (Middle East) ${p}.${r} LLC* | Qatar | Qatar |`,
+      ),
+      '',
+    ])
+    const text = parts.flat().join('\n')
+    for (const maxTokens of [40, 75, 120]) {
+      const chunks = chunkDocument(
+        { text, pages: [{ number: 1, start: 0, end: text.length }], format: 'pdf' },
+        { maxTokens, overlapTokens: 10 },
+      )
+      expect(chunks.length).toBeGreaterThan(3)
+      for (const chunk of chunks) {
+        expect(encode(budgetText(chunk.content)).length).toBeLessThanOrEqual(maxTokens)
+        expect(chunk.tokenCount).toBeGreaterThanOrEqual(encode(chunk.content).length)
+      }
+    }
   })
 })

@@ -13,7 +13,7 @@ const defaults = { pdf: 0.93, docx: 0.9, html: 0.9, pptx: 0.9, xlsx: 0.9 } as co
 
 /** Files we read less well than docling, each with the reason; measured score in the comment. */
 const lower: Record<string, number> = {
-  // Right-to-left scripts: pdf.js returns glyph runs in visual order, docling re-orders (0.80/0.73/0.71).
+  // Right-to-left scripts: pdf.js returns glyph runs in visual order, docling re-orders (0.80/0.73/0.79).
   'right_to_left_01.pdf': 0.75,
   'right_to_left_02.pdf': 0.68,
   'right_to_left_03.pdf': 0.65,
@@ -46,6 +46,17 @@ const lower: Record<string, number> = {
 // Table cell accuracy (truth cells found at the same row and column of our best-matching
 // table) where the truth has tables: 0.9 by default.
 const lowerCells: Record<string, number> = {
+  // PDF tables are rebuilt from text positions (pdf-tables.ts), precision first. Text-only
+  // tables with one row per baseline are found; these are not, or only in part:
+  // TableFormer's results table centres its multi-row cells between baselines (0.00).
+  '2305.03393v1-pg9.pdf': 0,
+  // A Korean table of paragraphs in boxed cells: prose, as far as positions tell (0.00).
+  'normal_4pages.pdf': 0,
+  // Of three tables, one of ticks under rotated column titles (columns merged), one of text
+  // columns (right), one of prose cells (left as prose) (0.22).
+  'redp5110_sampled.pdf': 0.2,
+  // Ticks by group: its multi-line column titles are left above the table (0.40).
+  'table_mislabeled_as_picture.pdf': 0.38,
   // "yyyy-mm-dd h:mm:ss" shows 0:00:00 as Excel does; docling pads the hour (0.76).
   'xlsx_02_sample_sales_data.xlsm': 0.72,
   // docling cuts this data sheet into one-column tables at every gap; we keep its rows (0.32).
@@ -89,7 +100,7 @@ for (const kind of ['pdf', 'docx', 'html', 'pptx', 'xlsx'] as const) {
         const threshold = lower[file] ?? defaults[kind]
         const truth = readFileSync(truthPath, 'utf8')
         const cells =
-          kind === 'pptx' || kind === 'xlsx' ? tableCellAccuracy(doc.text, truth) : undefined
+          kind === 'docx' || kind === 'html' ? undefined : tableCellAccuracy(doc.text, truth)
         table.push({
           file,
           similarity: similarity.toFixed(3),

@@ -7,41 +7,113 @@ export interface PdfTextItem {
   hasEOL: boolean
 }
 
+/** A run of a line's text with no wide gap inside: a table cell when the line is a table row. */
+export interface Segment {
+  x0: number
+  x1: number
+  text: string
+}
+
+/** A line of a page with where it sits: its baseline, font size and gap-separated segments. */
+export interface PositionedLine {
+  text: string
+  y: number
+  size: number
+  segments: Segment[]
+}
+
+/**
+ * A horizontal gap this many font sizes wide separates two segments: wider than any word space
+ * of justified prose, narrower than the gutter between two table columns.
+ */
+const SEGMENT_GAP = 0.9
+const CURRENCY = /^\s*[$€£¥]\s*$/
+
 /**
  * Rebuilds a page's lines from pdf.js text items in content-stream order (which is reading order
  * for born-digital files): a baseline jump starts a new line, a horizontal gap becomes a space.
  */
 export function itemsToLines(items: readonly object[]): string[] {
-  const lines: string[] = []
-  let line = ''
+  return positionedLines(items).map((line) => line.text)
+}
+
+/** itemsToLines with each line's position and segments, for table detection. */
+export function positionedLines(items: readonly object[]): PositionedLine[] {
+  const lines: PositionedLine[] = []
+  let line: PositionedLine | undefined
   let lastY = 0
   let lastEndX = 0
   let lastSize = 0
+  // Where the last visible glyph ends: blank items are not ink (some producers emit spaces
+  // with widths that span the whole line) and must neither open nor close a gap.
+  let inkEndX = 0
+  let afterCurrency = false
+  const finish = () => {
+    if (!line) return
+    const text = line.text.replace(/\s+/g, ' ').trim()
+    const segments = line.segments
+      .map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ').trim() }))
+      .filter((s) => s.text !== '')
+    if (text !== '') lines.push({ ...line, text, segments })
+    line = undefined
+  }
   for (const item of items) {
     if (!('str' in item)) continue
     const { str, transform, width, height, hasEOL } = item as PdfTextItem
     const x = transform[4] ?? 0
     const y = transform[5] ?? 0
     const size = height || Math.hypot(transform[2] ?? 0, transform[3] ?? 0)
-    if (line !== '' && str !== '') {
-      if (Math.abs(y - lastY) > Math.max(size, lastSize) * 0.5) {
-        lines.push(line)
-        line = ''
-      } else if (x - lastEndX > size * 0.15 && !line.endsWith(' ') && !str.startsWith(' ')) {
-        line += ' '
+    let gap = false
+    if (line && str !== '') {
+      if (Math.abs(y - lastY) > Math.max(size, lastSize) * 0.5) finish()
+      else {
+        gap = x - inkEndX > size * SEGMENT_GAP || x < inkEndX - size
+        // A currency sign sits at its column's left, apart from its amount, and some producers
+        // write it after the amount: it is a segment of its own (table detection places it).
+        if (CURRENCY.test(str) || (afterCurrency && str.trim() !== '')) gap = true
+        if (x - lastEndX > size * 0.15 && !line.text.endsWith(' ') && !str.startsWith(' ')) {
+          line.text += ' '
+        }
       }
     }
     if (str !== '') {
-      line += str
+      line ??= { text: '', y, size, segments: [] }
+      line.text += str
+      addToSegments(line.segments, str, x, width, gap)
       lastY = y
       lastEndX = x + width
       lastSize = size
+      if (str.trim() !== '') {
+        inkEndX = x + width
+        afterCurrency = CURRENCY.test(str)
+      }
     }
-    if (hasEOL && line !== '') {
-      lines.push(line)
-      line = ''
-    }
+    if (hasEOL && line?.text) finish()
   }
-  if (line !== '') lines.push(line)
-  return lines.map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '')
+  finish()
+  return lines
+}
+
+/**
+ * Adds an item's text to the line's segments: a new segment after a gap, and one per run of
+ * text between wide spaces inside the item (their x interpolated along the item's width).
+ */
+function addToSegments(segments: Segment[], str: string, x: number, width: number, gap: boolean) {
+  const perChar = str.length > 0 ? width / str.length : 0
+  const pieces = [...str.matchAll(/\S+(?: \S+)*/g)]
+  if (pieces.length === 0) {
+    const last = segments.at(-1)
+    if (last && !gap) last.text += str
+    return
+  }
+  pieces.forEach((piece, i) => {
+    const x0 = x + piece.index * perChar
+    const x1 = x0 + piece[0].length * perChar
+    const last = segments.at(-1)
+    const before = str.slice(0, piece.index)
+    if (last && i === 0 && !gap && !/\s{2}/.test(before)) {
+      last.text += before + piece[0]
+      last.x1 = Math.max(last.x1, x1)
+    } else segments.push({ x0, x1, text: piece[0] })
+  })
 }

@@ -4,7 +4,8 @@ import { ExtractError } from './errors.ts'
 import type { PdfOcrOptions } from './ocr.ts'
 import { ocrEmptyPages } from './ocr-pages.ts'
 import { dropRunningLines, repairHyphenation } from './pdf-cleanup.ts'
-import { itemsToLines } from './pdf-lines.ts'
+import { positionedLines } from './pdf-lines.ts'
+import { rebuildTables } from './pdf-tables.ts'
 import { joinPages } from './pages.ts'
 import type { ExtractedDocument } from './types.ts'
 
@@ -76,7 +77,8 @@ export async function extractPdf(
 
 async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
   const page = await doc.getPage(number)
-  const lines = itemsToLines((await page.getTextContent()).items)
+  // Tables become GFM tables in place, each one entry (prose lines stay one entry each).
+  const lines = rebuildTables(positionedLines((await page.getTextContent()).items))
   page.cleanup()
   return lines
 }

@@ -1,9 +1,18 @@
 /** Test-only: builds small PDFs byte by byte (correct xref offsets), to make bad PDFs on purpose. */
 export interface PdfSpec {
-  /** Text shown on each page; an empty string draws a rectangle only (no text layer). */
-  pages: string[]
+  /**
+   * Text shown on each page (an empty string draws a rectangle only: no text layer), or runs
+   * of 10 pt text each placed at its own x and baseline y (points from the bottom left).
+   */
+  pages: (string | PdfRun[])[]
   /** Adds a Standard-security /Encrypt dictionary whose user password is not empty. */
   encrypted?: boolean
+}
+
+export interface PdfRun {
+  x: number
+  y: number
+  text: string
 }
 
 export function buildPdf({ pages, encrypted = false }: PdfSpec): Uint8Array {
@@ -16,7 +25,12 @@ export function buildPdf({ pages, encrypted = false }: PdfSpec): Uint8Array {
   )
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')
   for (const [i, text] of pages.entries()) {
-    const stream = text === '' ? '10 10 100 100 re f' : contentFor(text)
+    const stream =
+      typeof text !== 'string'
+        ? placedRuns(text)
+        : text === ''
+          ? '10 10 100 100 re f'
+          : contentFor(text)
     add(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`,
     )
@@ -43,8 +57,16 @@ export function buildPdf({ pages, encrypted = false }: PdfSpec): Uint8Array {
   return new TextEncoder().encode(out)
 }
 
+function placedRuns(runs: PdfRun[]): string {
+  return runs
+    .map(({ x, y, text }) => `BT /F1 10 Tf ${x} ${y} Td (${escape(text)}) Tj ET`)
+    .join('\n')
+}
+
+const escape = (text: string) => text.replace(/[\\()]/g, '\\$&')
+
 /** One line per input line, top down, in 12 pt Helvetica. */
 function contentFor(text: string): string {
-  const lines = text.split('\n').map((line) => `(${line.replace(/[\\()]/g, '\\$&')}) Tj T*`)
+  const lines = text.split('\n').map((line) => `(${escape(line)}) Tj T*`)
   return `BT /F1 12 Tf 14 TL 72 720 Td ${lines.join(' ')} ET`
 }

@@ -1,6 +1,6 @@
 // Generated from packages/core/src/chunk/chunk-document.ts by `npm run sync:core`: edit that file, not this one.
 import type { DocumentFormat, ExtractedDocument, PageRange } from '../extract/types.ts'
-import { atomize, Break, lineAt, type Atom } from './atoms.ts'
+import { atomize, Break, lineAt, tableTitleStart, type Atom } from './atoms.ts'
 import { splitSections, type Section } from './sections.ts'
 import { countTokens } from './tokens.ts'
 
@@ -9,8 +9,9 @@ import { countTokens } from './tokens.ts'
  * extracted text, since citations and highlights are offsets into it: the heading path is kept
  * apart, for callers that want to prefix it when embedding. A chunk that starts inside a
  * Markdown table below its header row has that header row (`| a | b |`) as the last entry of
- * its heading path, so every chunk of a long table still says what its columns are. Pages are
- * those of its first and last characters.
+ * its heading path, after the table's title lines (as one entry) when it has any, so every
+ * chunk of a long table still says what it is and what its columns are (and is indexed with
+ * them: chunk_index_text). Pages are those of its first and last characters.
  */
 export interface Chunk {
   ordinal: number
@@ -20,6 +21,10 @@ export interface Chunk {
   pageEnd: number
   charStart: number
   charEnd: number
+  /**
+   * Tokens of `content`: exact for text without a table; for a passage holding a table's
+   * syntax (up to twice `maxTokens`) the sum of its words' counts, at most a token a row over.
+   */
   tokenCount: number
 }
 
@@ -32,11 +37,18 @@ const STRUCTURED = new Set<DocumentFormat>(['markdown', 'docx', 'html', 'pptx', 
 
 /** A chunk ends at the last sentence (or line) end that fills at least this share of the budget. */
 const MIN_FILL = 0.5
+/**
+ * A chunk's exact size (a table's syntax included) stays within this many times the budget:
+ * a table of empty cells is nearly all syntax, and would otherwise make one huge chunk.
+ */
+const MAX_RAW = 2
 
 /**
  * Splits a document into token-bounded chunks that never cross a heading, end between
  * sentences where possible (else at a line end, else between words), and repeat up to
- * `overlapTokens` of the previous chunk's end (from a sentence start when one fits).
+ * `overlapTokens` of the previous chunk's end (from a sentence start when one fits). A
+ * Markdown table counts by its cells' words: its pipes, delimiter row and padding are layout,
+ * and counted would leave a table's chunk a quarter fewer words than the same table as prose.
  */
 export function chunkDocument(
   { text, pages, format }: Pick<ExtractedDocument, 'text' | 'pages'> & Partial<ExtractedDocument>,
@@ -63,11 +75,12 @@ export function chunkDocument(
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
-      const header = structured ? tableHeaderAbove(text, charStart, section.start) : undefined
+      // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
+      const table = structured || format === 'pdf' ? tableAbove(text, charStart, section.start) : []
       chunks.push({
         ordinal: chunks.length,
         content,
-        headingPath: header ? [...section.headingPath, header] : section.headingPath,
+        headingPath: [...section.headingPath, ...table],
         pageStart: pageAt(pages, charStart),
         pageEnd: pageAt(pages, charEnd - 1),
         charStart,
@@ -93,24 +106,48 @@ function slideSections(text: string, pages: PageRange[]): Section[] {
   )
 }
 
-/** [first, last] atom indexes and exact token count of each chunk of one section. */
+/**
+ * [first, last] atom indexes and token count of each chunk of one section, within
+ * `maxTokens` as the budget counts them (a table by its cells' words, see atoms.ts).
+ */
 function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number) {
   // prefix[k] = tokens of atoms[0..k), so any run's (estimated) size is one subtraction.
+  // tablePrefix[k] = atoms in atoms[0..k) counted apart from their text (a table's).
   const prefix = [0]
-  for (const atom of atoms) prefix.push(prefix[prefix.length - 1]! + atom.tokens)
+  const rawPrefix = [0]
+  const tablePrefix = [0]
+  for (const atom of atoms) {
+    prefix.push(prefix[prefix.length - 1]! + atom.tokens)
+    rawPrefix.push(rawPrefix[rawPrefix.length - 1]! + atom.rawTokens)
+    tablePrefix.push(
+      tablePrefix[tablePrefix.length - 1]! + (atom.tokens === atom.rawTokens ? 0 : 1),
+    )
+  }
   const tokensOf = (from: number, to: number) => prefix[to]! - prefix[from]!
+  const fits = (from: number, to: number) =>
+    tokensOf(from, to) <= maxTokens && rawPrefix[to]! - rawPrefix[from]! <= maxTokens * MAX_RAW
   let from = 0
   while (from < atoms.length) {
     let to = from + 1
-    while (to < atoms.length && tokensOf(from, to + 1) <= maxTokens) to++
+    while (to < atoms.length && fits(from, to + 1)) to++
     if (to < atoms.length)
       to = bestEnd(atoms, from, to, (b) => tokensOf(from, b) >= maxTokens * MIN_FILL)
-    // The estimate can be off by a token or two at the edges: trim until the exact count fits.
-    let tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
-    while (tokens > maxTokens && to - from > 1) {
-      to--
-      tokens = countTokens(text.slice(atoms[from]!.start, atoms[to - 1]!.end))
+    // Prose's estimate can be off by a token or two at the edges: trim until the exact count
+    // fits. A passage with a table keeps its estimates, which cannot fall below the exact
+    // counts: the pre-tokenizer only ever splits at a word's leading whitespace, so its
+    // words' counts add up, but for a piece that spans two of them ("|\n" ends a row),
+    // one token fewer. Counting such text exactly (raw and as the budget counts it) cost
+    // a fifth more CPU on financial filings, to move a passage's end by a row now and then.
+    let tokens = 0
+    const fitsExactly = (end: number) => {
+      if (tablePrefix[end] !== tablePrefix[from]) {
+        tokens = rawPrefix[end]! - rawPrefix[from]!
+        return true
+      }
+      tokens = countTokens(text.slice(atoms[from]!.start, atoms[end - 1]!.end))
+      return tokens <= maxTokens
     }
+    while (!fitsExactly(to) && to - from > 1) to--
     yield [from, to - 1, tokens] as const
     if (to >= atoms.length) return
     from = nextStart(atoms, from, to, overlap, tokensOf, maxTokens)
@@ -118,11 +155,12 @@ function* spans(text: string, atoms: Atom[], maxTokens: number, overlap: number)
 }
 
 /**
- * The last row end before `to` that still fills enough, else the last sentence end, else the
- * last line end, else `to`: a table is cut between rows, never inside a record.
+ * The last table start (before its title) before `to` that still fills enough, else the last
+ * row end, else the last sentence end, else the last line end, else `to`: a table is cut
+ * between rows, never inside a record.
  */
 function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: number) => boolean) {
-  for (const wanted of [Break.row, Break.sentence, Break.line]) {
+  for (const wanted of [Break.table, Break.row, Break.sentence, Break.line]) {
     for (let end = to; end > from + 1 && fillsEnough(end); end--) {
       if (atoms[end - 1]!.breakAfter >= wanted) return end
     }
@@ -132,8 +170,9 @@ function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: num
 
 /**
  * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
- * if one fits, else a line start, else a word. After a chunk cut between table rows, only a row
- * start will do (else no overlap): a passage never opens with the tail of a record.
+ * if one fits, else a line start, else a word. After a chunk cut between table rows (or before
+ * a table), only a row start will do (else no overlap): a passage never opens with the tail of a
+ * record, and a table's passage opens with its title.
  */
 function nextStart(
   atoms: Atom[],
@@ -145,7 +184,7 @@ function nextStart(
 ): number {
   let start = to
   while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
-  const betweenRows = atoms[to - 1]!.breakAfter === Break.row
+  const betweenRows = atoms[to - 1]!.breakAfter >= Break.row
   for (const wanted of betweenRows ? [Break.row] : [Break.sentence, Break.line]) {
     for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter >= wanted) return s
   }
@@ -155,11 +194,26 @@ function nextStart(
 }
 
 /**
- * The header row of the Markdown table whose body holds `offset`, when it lies before `offset`
- * (so not in a passage starting there); undefined outside tables. Looks no further back than
- * `floor`, the start of the section.
+ * The title lines (as one line, when there are any) and the header row of the Markdown table
+ * whose body holds `offset`, when they lie before `offset` (so not in a passage starting
+ * there); none outside tables. Looks no further back than `floor`, the start of the section.
  */
-function tableHeaderAbove(text: string, offset: number, floor: number): string | undefined {
+function tableAbove(text: string, offset: number, floor: number): string[] {
+  const header = tableHeaderAbove(text, offset, floor)
+  if (!header) return []
+  // A Markdown heading is in the heading path already.
+  const title = text
+    .slice(tableTitleStart(text, header.start, floor), header.start)
+    .split('\n')
+    .filter((line) => !/^ {0,3}#{1,6}\s/.test(line))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return title ? [title, header.row] : [header.row]
+}
+
+/** tableAbove's header row, and where it starts. */
+function tableHeaderAbove(text: string, offset: number, floor: number) {
   let lineStart = text.lastIndexOf('\n', offset - 1) + 1
   if (!lineAt(text, lineStart).startsWith('|')) return undefined
   let first = lineStart
@@ -168,7 +222,9 @@ function tableHeaderAbove(text: string, offset: number, floor: number): string |
     if (lineStart < floor || !lineAt(text, lineStart).startsWith('|')) break
     first = lineStart
   }
-  return offset > first ? lineAt(text, first) : undefined
+  const header = lineAt(text, first)
+  // A table without column titles has a blank header row: nothing worth repeating.
+  return offset > first && /[\p{L}\p{N}]/u.test(header) ? { row: header, start: first } : undefined
 }
 
 /** The page holding character `offset`: the last page starting at or before it. */

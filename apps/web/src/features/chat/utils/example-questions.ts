@@ -23,11 +23,15 @@ function topic(heading: string): string {
     .trim()
 }
 
+// A passage inside a long table names the table's header row as its last heading ("| | 2019 |
+// 2018 |"): column titles, not a topic to ask about.
+const TABLE_ROW = /^\|.*\|$/
+
 /** The distinct headings of a document worth asking about (not its title, not too long). */
 function topics({ title, headings }: OutlinedDocument, name: string): string[] {
   const seen = new Set([title.toLowerCase(), name.toLowerCase()])
   const result: string[] = []
-  for (const heading of headings.map(topic)) {
+  for (const heading of headings.filter((h) => !TABLE_ROW.test(h.trim())).map(topic)) {
     const key = heading.toLowerCase()
     if (heading.length < 3 || heading.length > MAX_HEADING || !/\p{L}/u.test(heading)) continue
     if (seen.has(key)) continue

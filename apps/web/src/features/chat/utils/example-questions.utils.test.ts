@@ -28,6 +28,14 @@ describe('exampleQuestions', () => {
     ).toEqual(['What are the key points of “notes”?', 'What are the key points of “Budget”?'])
   })
 
+  it("never asks about a table's header row, which a passage inside a table names", () => {
+    expect(
+      exampleQuestions([
+        { title: 'report.pdf', headings: ['| Fiscal Years Ended | February 2, 2019 |', 'Revenue'] },
+      ]),
+    ).toEqual(['What does “report” say about Revenue?'])
+  })
+
   it('has nothing to suggest without documents', () => {
     expect(exampleQuestions([])).toEqual([])
     expect(exampleQuestions([{ title: '  ', headings: ['Hotels'] }])).toEqual([])

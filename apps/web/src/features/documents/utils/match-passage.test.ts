@@ -45,4 +45,51 @@ describe('passageItems', () => {
     ).toEqual([])
     expect(passageItems(page, '  ')).toEqual([])
   })
+
+  it('finds a passage of a PDF table rebuilt as Markdown in the page’s cell items', () => {
+    // A statement's text items as pdf.js gives them (blank items fill the gutters); extraction
+    // rebuilt them as a GFM table, whose pipes and delimiter row must not matter.
+    const statement = [
+      '2019',
+      ' ',
+      '2018',
+      'Product sales',
+      ' ',
+      '$',
+      ' ',
+      '1,975',
+      ' ',
+      '$',
+      ' ',
+      '2,255',
+      'Product costs',
+      ' ',
+      '656',
+      ' ',
+      '719',
+      'Operating income',
+      ' ',
+      '(26)',
+      ' ',
+      '71',
+      'Net income',
+      ' ',
+      '$',
+      ' ',
+      '1,503',
+      ' ',
+      '$',
+      ' ',
+      '1,848',
+    ]
+    const passage = [
+      '| Product costs | 656 | 719 |',
+      '| Operating income | (26) | 71 |',
+      '| Net income | $ 1,503 | $ 1,848 |',
+    ].join('\n')
+    expect(passageItems(statement, passage)).toEqual([12, 14, 16, 17, 19, 21, 22, 26, 30])
+    const table = `| | 2019 | 2018 |\n| --- | --- | --- |\n| Product sales | $ 1,975 | $ 2,255 |\n${passage}`
+    const items = passageItems(statement, table)
+    expect([items.at(0), items.at(-1), items.length]).toEqual([0, 30, 14])
+  })
 })

@@ -1,0 +1,55 @@
+import { isTableRow } from './passage-shape.ts'
+import type { Sentence } from './sentences.ts'
+
+/** A sentence, and for a Markdown table's row the text that says what its cells are. */
+export type ReadSentence = { sentence: Sentence; context: string }
+
+// A GFM delimiter row (`| --- | :---: |`): layout, not a sentence.
+const DELIMITER_ROW = /^\|[\s:|-]*-[\s:|-]*\|?$/
+const isMarkdownRow = (text: string) => text.startsWith('|') && isTableRow(text)
+// Up to this many short lines right above a table are its title ("AMAZON.COM, INC.",
+// "Consolidated Balance Sheets", "(in millions)"), as the chunker takes them.
+const TITLE_LINES = 4
+const MAX_TITLE_LINE = 120
+
+/** The title of a table: the last short lines of the sentence before it. */
+function titleOf(before: string): string {
+  const title: string[] = []
+  for (const line of before.split('\n').reverse()) {
+    if (title.length === TITLE_LINES || line.length > MAX_TITLE_LINE) break
+    title.unshift(line)
+  }
+  return title.join('\n')
+}
+
+/**
+ * A passage's sentences as a reader takes them: delimiter rows dropped, and each body row of
+ * a Markdown table read with its header row (the years above a figure) and the table's title
+ * lines just above it, as one unit — the question's words sit across these (the measure in
+ * the row's label, the year in the header), so a row alone never matches them all.
+ */
+export function readTableRows(sentences: Sentence[]): ReadSentence[] {
+  const read: ReadSentence[] = []
+  let context = ''
+  for (const [i, sentence] of sentences.entries()) {
+    if (DELIMITER_ROW.test(sentence.text)) continue
+    if (!isMarkdownRow(sentence.text)) {
+      read.push({ sentence, context: '' })
+      continue
+    }
+    const startsTable = !isMarkdownRow(sentences[i - 1]?.text ?? '')
+    if (startsTable) {
+      // A header row is the one above a delimiter row; a passage that starts inside a table
+      // has none, and its first row is only a row.
+      const header = DELIMITER_ROW.test(sentences[i + 1]?.text ?? '') ? sentence.text : ''
+      const title = titleOf(sentences[i - 1]?.text ?? '')
+      context = [title, header].filter(Boolean).join('\n')
+      if (header) {
+        read.push({ sentence, context: title })
+        continue
+      }
+    }
+    read.push({ sentence, context })
+  }
+  return read
+}

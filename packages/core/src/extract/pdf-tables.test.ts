@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest'
+import { itemsToLines, positionedLines, type PdfTextItem } from './pdf-lines.ts'
+import { rebuildTables } from './pdf-tables.ts'
+
+/** A pdf.js text item of `size` pt text at x, baseline y; glyphs half an em wide. */
+function item(str: string, x: number, y: number, size = 10): PdfTextItem {
+  return {
+    str,
+    transform: [size, 0, 0, size, x, y],
+    width: str.length * size * 0.5,
+    height: size,
+    hasEOL: false,
+  }
+}
+
+/** A figure right-aligned at `right`. */
+const figure = (str: string, right: number, y: number) => item(str, right - str.length * 5, y)
+
+/** An income statement as a filing draws it: "$" at the column's left, amounts right-aligned. */
+function statement(top = 700): PdfTextItem[] {
+  const rows: [string, string, string][] = [
+    ['Product sales', '1,975', '2,255'],
+    ['Subscription and other revenues', '4,514', '5,245'],
+    ['Total net revenues', '6,489', '7,500'],
+    ['Product costs', '656', '719'],
+    ['Operating income', '(26)', '71'],
+  ]
+  const items = [item('2019', 380, top), item('2018', 470, top)]
+  rows.forEach(([label, a, b], i) => {
+    const y = top - 14 * (i + 1)
+    items.push(item(label, 72, y))
+    if (i === 0) items.push(item('$', 350, y))
+    items.push(figure(a, 400, y))
+    if (i === 0) items.push(item('$', 440, y))
+    items.push(figure(b, 490, y))
+  })
+  return items
+}
+
+const rebuild = (items: PdfTextItem[]) => rebuildTables(positionedLines(items))
+const lettersAndDigits = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+
+describe('rebuildTables', () => {
+  it('rebuilds columns, right-aligned figures and the year header row as a GFM table', () => {
+    const lines = rebuild([item('Revenues for the last two years were:', 72, 730), ...statement()])
+    expect(lines).toEqual([
+      'Revenues for the last two years were:',
+      [
+        '',
+        '| | 2019 | 2018 |',
+        '| --- | --- | --- |',
+        '| Product sales | $1,975 | $2,255 |',
+        '| Subscription and other revenues | 4,514 | 5,245 |',
+        '| Total net revenues | 6,489 | 7,500 |',
+        '| Product costs | 656 | 719 |',
+        '| Operating income | (26) | 71 |',
+        '',
+      ].join('\n'),
+    ])
+  })
+
+  it('keeps the words in content order, so a passage still finds its text layer items', () => {
+    const items = statement()
+    expect(lettersAndDigits(rebuild(items).join('\n'))).toBe(
+      lettersAndDigits(items.map((i) => i.str).join('')),
+    )
+  })
+
+  it('joins a row label wrapped over two lines and keeps section labels as rows', () => {
+    const y = 700
+    const lines = rebuild([
+      item('2019', 380, y),
+      item('2018', 470, y),
+      item('Current assets:', 72, y - 14),
+      item('Cash', 72, y - 28),
+      figure('5,794', 400, y - 28),
+      figure('4,225', 490, y - 28),
+      item('Accounts receivable, net of', 72, y - 42),
+      item('allowances', 80, y - 56),
+      figure('848', 400, y - 56),
+      figure('1,035', 490, y - 56),
+      item('Inventories', 72, y - 70),
+      figure('32', 400, y - 70),
+      figure('43', 490, y - 70),
+    ])
+    expect(lines).toEqual([
+      [
+        '',
+        '| | 2019 | 2018 |',
+        '| --- | --- | --- |',
+        '| Current assets: | | |',
+        '| Cash | 5,794 | 4,225 |',
+        '| Accounts receivable, net of allowances | 848 | 1,035 |',
+        '| Inventories | 32 | 43 |',
+        '',
+      ].join('\n'),
+    ])
+  })
+
+  it('joins a label cut after "and", and keeps a run of section titles between rows', () => {
+    const lines = rebuild([
+      ...statement(),
+      item('Equity', 72, 600),
+      item('Shareholders’ equity:', 72, 586),
+      item('Ordinary shares:', 72, 572),
+      item('Issued 1,448 and', 72, 558),
+      item('1,489 shares, respectively', 80, 544),
+      figure('14', 400, 544),
+      figure('15', 490, 544),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| Operating income | (26) | 71 |',
+        '| Equity | | |',
+        '| Shareholders’ equity: | | |',
+        '| Ordinary shares: | | |',
+        '| Issued 1,448 and 1,489 shares, respectively | 14 | 15 |',
+      ].join('\n'),
+    )
+  })
+
+  it('leaves a prose paragraph with figures in it as prose', () => {
+    const items = [
+      item('In 2019 revenue was $6,489 million, up from $7,500 million', 72, 700),
+      item('in 2018; operating income fell to 1,607 from 1,988 as costs', 72, 686),
+      item('rose. 5.1', 72, 672),
+      item('Hyper Parameter Optimization', 110, 672),
+      item('The board approved a dividend of 0.37 per share.', 72, 658),
+    ]
+    expect(rebuild(items)).toEqual(itemsToLines(items))
+  })
+
+  it('leaves a two-column page layout as prose, even when its lines interleave', () => {
+    const left = [
+      'The company sells games on consoles',
+      'and computers in 2019 and 2018 and',
+      'expects growth of 12% in new markets',
+      'where it has 3 studios and 1,200 staff',
+    ]
+    const right = [
+      'Revenue grew as subscriptions rose',
+      'while product sales declined by 12%',
+      'over the 2 years under review here',
+      'with 4 new titles planned for 2020',
+    ]
+    const items = left.flatMap((text, i) => [
+      item(text, 72, 700 - 14 * i),
+      item(right[i]!, 320, 700 - 14 * i),
+    ])
+    expect(rebuild(items)).toEqual(itemsToLines(items))
+    expect(rebuild(items).join('\n')).not.toContain('|')
+  })
+
+  it('needs three rows of figures: two aligned lines are no table', () => {
+    const items = [
+      item('Basic', 72, 700),
+      figure('1.96', 400, 700),
+      item('Diluted', 72, 686),
+      figure('1.95', 400, 686),
+    ]
+    expect(rebuild(items)).toEqual(['Basic 1.96', 'Diluted 1.95'])
+  })
+
+  it('escapes a pipe inside a cell', () => {
+    const lines = rebuild([
+      item('A | B', 72, 700),
+      figure('1', 400, 700),
+      item('C', 72, 686),
+      figure('2', 400, 686),
+      item('D', 72, 672),
+      figure('3', 400, 672),
+    ])
+    expect(lines.join('\n')).toContain('| A \\| B | 1 |')
+  })
+})

@@ -1,0 +1,227 @@
+import { markdownTable } from './markdown-table.ts'
+import type { PositionedLine, Segment } from './pdf-lines.ts'
+
+/**
+ * A cell that is a figure: an amount, a percentage, a year, a dash for nil, "n/a". Financial and
+ * technical tables are mostly these, prose almost never is, so they are what tells a table.
+ */
+const FIGURE =
+  /^(?:[(\-–−]?\s*[$€£¥]?\s*[(\-–−]?\s*\d[\d,.]*\s*(?:%|pts?|x|bps)?\s*\)?\s*%?\*?|[$€£¥]?\s*[—–-]+|n\/a|nm)$/iu
+const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
+/** Row labels may be long ("Net cash provided by operating activities"), other cells not. */
+const MAX_LABEL_WORDS = 14
+const MAX_CELL_WORDS = 5
+/** A label line wider than this is prose even inside a table's run of lines. */
+const MAX_LABEL_LINE_WORDS = 20
+/** Fewer body rows than this is too little evidence of a table. */
+const MIN_ROWS = 3
+/** Lines further apart than this many font sizes (a paragraph break is about 3) part tables. */
+const MAX_LINE_GAP = 4.5
+
+const words = (text: string) => text.split(' ').filter(Boolean).length
+const isFigure = (text: string) => FIGURE.test(text.trim())
+
+/**
+ * Rewrites a page's lines: each run of lines that lines up as a table (aligned columns of
+ * figures under a label column) becomes one entry holding a GFM table, set off by blank lines;
+ * every other line is returned as it was. Precision first: anything doubtful stays prose.
+ */
+export function rebuildTables(positioned: PositionedLine[]): string[] {
+  // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
+  if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
+  const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
+  const out: string[] = []
+  let i = 0
+  while (i < lines.length) {
+    const end = isRowLine(lines[i]!) ? blockEnd(lines, i) : i
+    const table = end > i ? buildTable(lines.slice(i, end + 1)) : undefined
+    if (table) {
+      out.push(`\n${table}\n`)
+      i = end + 1
+    } else out.push(lines[i++]!.text)
+  }
+  return out
+}
+
+/**
+ * A currency sign set apart from its amount (aligned at the column's left while the amount is
+ * right-aligned) joins the amount to its right; a lone closing ")" or "%" joins the figure to
+ * its left. Segments go left to right here, whatever order the content stream drew them in.
+ */
+function joinSymbols(line: PositionedLine): PositionedLine {
+  const segments: Segment[] = []
+  let pending: Segment | undefined
+  for (const segment of line.segments.toSorted((a, b) => a.x0 - b.x0)) {
+    const last = segments.at(-1)
+    if (pending) {
+      segments.push({ x0: pending.x0, x1: segment.x1, text: `${pending.text}${segment.text}` })
+      pending = undefined
+    } else if (/^[$€£¥]$/.test(segment.text)) pending = segment
+    else if (last && /^[)%]+$/.test(segment.text)) {
+      segments[segments.length - 1] = { ...last, x1: segment.x1, text: last.text + segment.text }
+    } else segments.push(segment)
+  }
+  if (pending) segments.push(pending)
+  return { ...line, segments }
+}
+
+/** Two or more segments, each short enough to be a cell. */
+function isRowLine(line: PositionedLine): boolean {
+  if (line.segments.length < 2) return false
+  // One cell may be a label (mostly the first; after a number or bullet column, the second).
+  const counts = line.segments.map((s) => words(s.text))
+  const label = counts.indexOf(Math.max(...counts))
+  if (counts.some((n, i) => i !== label && n > MAX_CELL_WORDS)) return false
+  // A long label ("Accounts receivable, net of allowances of…") is a row's if amounts follow.
+  return (
+    counts[label]! <= MAX_LABEL_WORDS ||
+    line.segments.every((s, i) => i === label || isFigure(s.text))
+  )
+}
+
+/** The index of the last line of the table run starting at `start` (a row line). */
+function blockEnd(lines: PositionedLine[], start: number): number {
+  let last = start
+  // The left edge of the figures: a single-segment line ending before it is a row label.
+  let figuresFrom = lines[start]!.segments[1]!.x0
+  for (let j = start + 1; j < lines.length; j++) {
+    const line = lines[j]!
+    const previous = lines[j - 1]!
+    const gap = previous.y - line.y
+    if (gap <= 0 || gap > MAX_LINE_GAP * Math.max(line.size, previous.size)) break
+    if (isRowLine(line)) {
+      last = j
+      figuresFrom = Math.min(figuresFrom, line.segments[1]!.x0)
+      continue
+    }
+    const label =
+      line.segments.length === 1 &&
+      words(line.text) <= MAX_LABEL_LINE_WORDS &&
+      line.segments[0]!.x1 < figuresFrom
+    // A label belongs to the table only if a row follows it, a few lines on at most (section
+    // and subsection titles, a wrapped label: the loop checks each is a label too).
+    const rowFollows = [1, 2, 3, 4, 5].some((k) => lines[j + k] && isRowLine(lines[j + k]!))
+    if (!label || !rowFollows) break
+  }
+  return last
+}
+
+/** The block as a GFM table, or undefined when its columns do not line up as a table's do. */
+function buildTable(block: PositionedLine[]): string | undefined {
+  const columns = columnRanges(block)
+  if (!columns) return undefined
+  const grid = block.map((line) => {
+    const row = columns.map(() => '')
+    for (const segment of line.segments) {
+      const c = columnOf(columns, segment)
+      row[c] = row[c] ? `${row[c]} ${segment.text}` : segment.text
+    }
+    return row
+  })
+  // Figures that fall between the columns mean the columns are wrong: no table then.
+  const astray = block.flatMap((line) =>
+    line.segments.filter((s) => isFigure(s.text) && !columns.some((c) => overlaps(c, s))),
+  )
+  if (astray.length > 0) return undefined
+  const figures = grid.flatMap((row) => row.slice(1)).filter((cell) => cell !== '')
+  const figureShare = figures.filter(isFigure).length / Math.max(1, figures.length)
+  const full = grid.filter((row) => row.filter(Boolean).length >= 2).length
+  // Figures make a table; a text-only grid needs three columns and more rows to be believed.
+  const believable =
+    figureShare >= 0.5 ? full >= MIN_ROWS : columns.length >= 3 && full >= MIN_ROWS + 1
+  if (!believable) return undefined
+  const headerRows = figureShare >= 0.5 ? leadingHeaderRows(grid) : 1
+  const header = columns.map((_, c) =>
+    grid
+      .slice(0, headerRows)
+      .map((row) => row[c])
+      .filter(Boolean)
+      .join(' '),
+  )
+  const body = joinWrappedLabels(grid.slice(headerRows))
+  if (body.length < MIN_ROWS - 1) return undefined
+  return markdownTable([header, ...body])
+}
+
+/**
+ * Column x ranges from the lines with the most common segment count (two or more): column c is
+ * the span of every such line's c-th segment. Undefined when they overlap (ragged text).
+ */
+function columnRanges(lines: PositionedLine[]): { x0: number; x1: number }[] | undefined {
+  // Column titles may sit anywhere over their columns: the lines with amounts decide.
+  const withAmounts = lines.filter((line) =>
+    line.segments.slice(1).some((s) => isFigure(s.text) && !YEAR.test(s.text)),
+  )
+  const block = withAmounts.length >= 2 ? withAmounts : lines
+  const counts = new Map<number, number>()
+  for (const line of block) {
+    const n = line.segments.length
+    if (n >= 2) counts.set(n, (counts.get(n) ?? 0) + 1)
+  }
+  const [count, seen] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0]
+  if (count < 2 || seen < 2) return undefined
+  const full = block.filter((line) => line.segments.length === count)
+  const columns = Array.from({ length: count }, (_, c) => ({
+    x0: Math.min(...full.map((line) => line.segments[c]!.x0)),
+    x1: Math.max(...full.map((line) => line.segments[c]!.x1)),
+  }))
+  const size = Math.min(...full.map((line) => line.size))
+  for (let c = 1; c < count; c++) {
+    if (columns[c]!.x0 < columns[c - 1]!.x1 - size * 0.2) return undefined
+  }
+  return columns
+}
+
+const overlaps = (column: { x0: number; x1: number }, segment: Segment) =>
+  Math.min(column.x1, segment.x1) > Math.max(column.x0, segment.x0)
+
+/** The column a segment overlaps most, else the nearest one. */
+function columnOf(columns: { x0: number; x1: number }[], segment: Segment): number {
+  let best = 0
+  let bestScore = -Infinity
+  columns.forEach((column, c) => {
+    const overlap = Math.min(column.x1, segment.x1) - Math.max(column.x0, segment.x0)
+    if (overlap > bestScore) {
+      best = c
+      bestScore = overlap
+    }
+  })
+  return best
+}
+
+/**
+ * How many rows at the top are headers: rows with no figure but years (column titles such as
+ * "2019 2018" or "Year ended December 31,"), at most three, never all of them.
+ */
+function leadingHeaderRows(grid: string[][]): number {
+  let n = 0
+  while (n < Math.min(3, grid.length - 1)) {
+    const cells = grid[n]!.slice(1).filter(Boolean)
+    if (cells.length === 0 || cells.some((cell) => isFigure(cell) && !YEAR.test(cell))) break
+    n++
+  }
+  return n
+}
+
+/** A label that stops mid-phrase ("…265,703,000 and", "…net of") goes on on the next line. */
+const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less|net))$/i
+
+/**
+ * A row label wrapped over two lines: a label-only row (not a section title ending in ":")
+ * followed by a row whose label goes on (in lower case, or after an unfinished phrase) becomes
+ * one row.
+ */
+function joinWrappedLabels(rows: string[][]): string[][] {
+  const out: string[][] = []
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!
+    const next = rows[r + 1]
+    const labelOnly = row[0] !== '' && row.slice(1).every((cell) => cell === '')
+    const goesOn = /^\p{Ll}/u.test(next?.[0] ?? '') || (UNFINISHED.test(row[0]!) && !!next?.[0])
+    if (labelOnly && next && !row[0]!.endsWith(':') && goesOn) {
+      out.push([`${row[0]} ${next[0]}`, ...next.slice(1)])
+      r++
+    } else out.push(row)
+  }
+  return out
+}

@@ -62,7 +62,10 @@ export function readingOrder<T extends LayoutLine>(lines: T[], pageWidth: number
   const heights = lines.map((line) => line.bbox.y1 - line.bbox.y0).sort((a, b) => a - b)
   const lineHeight = heights[Math.floor(heights.length / 2)] ?? 0
   if (words.length === 0 || lineHeight <= 0) return lines
-  const context = { minGap: lineHeight * MIN_GUTTER_HEIGHTS, minWidth: pageWidth * MIN_COLUMN_WIDTH }
+  const context = {
+    minGap: lineHeight * MIN_GUTTER_HEIGHTS,
+    minWidth: pageWidth * MIN_COLUMN_WIDTH,
+  }
   const ordered = order(rowsOf(words), context)
   if (ordered === null) return lines
   return ordered.map((part) => {

@@ -1,7 +1,7 @@
 import { CircleAlertIcon, CircleCheckIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { stageLabel } from '@/lib/ingest-stages'
+import { processingLabel } from '@/lib/ingest-stages'
 import type { LibraryDocument } from '../api/get-documents'
 import type { DocumentStatus as Status } from '../utils/library-view'
 
@@ -27,7 +27,7 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
   }
   if (status === 'processing') {
     const percent = Math.round(document.progress * 100)
-    const stage = document.status === 'queued' ? 'Queued' : stageLabel(document.stage)
+    const stage = document.status === 'queued' ? 'Queued' : processingLabel(document)
     return (
       <div className="grid w-full gap-1">
         <span className="text-muted-foreground truncate text-xs">

@@ -107,6 +107,22 @@ describe('readingOrder', () => {
       }
     })
     expect(readingOrder(table, WIDTH)).toBe(table)
+    // A financial statement: labels of several words, figures a word or two each across from
+    // them; read row by row, label with its figures.
+    const statement = [0, 1, 2, 3].map((n) => {
+      const cells = [
+        line(`Net revenue from segment ${n}`, 50, n),
+        line(`$ ${n}10`, 560, n),
+        line(`$ ${n}20`, 720, n),
+        line(`$ ${n}30`, 880, n),
+      ]
+      return {
+        text: cells.map((cell) => cell.text).join(' '),
+        bbox: { ...cells[0]!.bbox, x1: cells[3]!.bbox.x1 },
+        words: cells.flatMap((cell) => cell.words!),
+      }
+    })
+    expect(readingOrder(statement, WIDTH)).toBe(statement)
     // Two rows side by side are not yet a column layout.
     const two = [across('l1 a b c', 'r1 a b c', 0), across('l2 a b c', 'r2 a b c', 1)]
     expect(readingOrder(two, WIDTH)).toBe(two)

@@ -27,15 +27,19 @@ type Row = Word[]
 interface Gutter {
   left: number
   right: number
-  /** Rows of the band, top down; `split` of them have words on both sides of the gutter. */
+  /** Rows of the band, top down; those in `split` have words on both sides of the gutter. */
   rows: Row[]
-  split: number
+  split: Set<Row>
 }
 
 /** A gutter must hold down at least this many rows with text on both sides to be one. */
 const MIN_SPLIT_ROWS = 3
-/** A gutter is at least this wide, in line heights: wider than any space between words. */
-const MIN_GUTTER_HEIGHTS = 1.2
+/**
+ * A gutter is at least this wide, in line heights (about an em): wider than a justified line's
+ * widest spaces (about half an em), narrower than the tightest gutters in print (a handbook's
+ * 12 pt beside 10 pt text).
+ */
+const MIN_GUTTER_HEIGHTS = 0.8
 /**
  * Each side of a column gutter holds prose: this many words a row (median), and this share of
  * the page's width. Aligned table cells, one or two words wide, are not columns: a table spanning
@@ -55,9 +59,7 @@ const MIN_COLUMN_WIDTH = 0.15
  */
 export function readingOrder<T extends LayoutLine>(lines: T[], pageWidth: number): LayoutLine[] {
   const words: Word[] = lines.flatMap((line, index) =>
-    (line.words ?? [])
-      .filter((word) => word.text.trim() !== '')
-      .map((word) => ({ text: word.text, bbox: word.bbox, line: index })),
+    wordsOf(line).map((word) => ({ text: word.text, bbox: word.bbox, line: index })),
   )
   const heights = lines.map((line) => line.bbox.y1 - line.bbox.y0).sort((a, b) => a - b)
   const lineHeight = heights[Math.floor(heights.length / 2)] ?? 0
@@ -70,11 +72,19 @@ export function readingOrder<T extends LayoutLine>(lines: T[], pageWidth: number
   if (ordered === null) return lines
   return ordered.map((part) => {
     const line = lines[part[0]!.line]!
-    if (part.length === (line.words ?? []).filter((word) => word.text.trim() !== '').length) {
+    if (part.length === wordsOf(line).length) {
       return line
     }
     return { text: part.map((word) => word.text).join(' '), bbox: union(part), words: part }
   })
+}
+
+/**
+ * A line's words that have a letter or digit: the specks Tesseract reads in a gutter ("~", "|")
+ * would otherwise bridge it. Split lines leave them out.
+ */
+function wordsOf(line: LayoutLine) {
+  return (line.words ?? []).filter((word) => /[\p{L}\p{N}]/u.test(word.text))
 }
 
 interface Context {
@@ -92,11 +102,17 @@ function order(rows: Row[], context: Context): Word[][] | null {
   const first = rows.indexOf(gutter.rows[0]!)
   const last = rows.indexOf(gutter.rows.at(-1)!)
   const middle = (gutter.left + gutter.right) / 2
-  const side = (keep: (word: Word) => boolean) =>
-    gutter.rows.map((row) => row.filter(keep)).filter((row) => row.length > 0)
-  const left = side((word) => (word.bbox.x0 + word.bbox.x1) / 2 < middle)
-  const right = side((word) => (word.bbox.x0 + word.bbox.x1) / 2 >= middle)
-  return [rows.slice(0, first), left, right, rows.slice(last + 1)].flatMap((part) =>
+  const centre = (words: Word[]) =>
+    (words[0]!.bbox.x0 + Math.max(...words.map((w) => w.bbox.x1))) / 2
+  // A split row's words go to their side of the gutter; a row on one side (which may reach a
+  // little into the gutter) goes whole.
+  const onLeft = (word: Word, row: Row) =>
+    gutter.split.has(row) ? centre([word]) < middle : centre(row) < middle
+  const side = (left: boolean) =>
+    gutter.rows
+      .map((row) => row.filter((word) => onLeft(word, row) === left))
+      .filter((row) => row.length > 0)
+  return [rows.slice(0, first), side(true), side(false), rows.slice(last + 1)].flatMap((part) =>
     part.length === 0 ? [] : (order(part, context) ?? asRead(part)),
   )
 }
@@ -128,13 +144,10 @@ function rowsOf(words: Word[]): Row[] {
 
 /** The gaps between a row's words at least `minGap` wide, as [left, right] x ranges. */
 function gaps(row: Row, minGap: number): [number, number][] {
-  const found: [number, number][] = []
-  let reach = row[0]!.bbox.x1
-  for (const word of row.slice(1)) {
-    if (word.bbox.x0 - reach >= minGap) found.push([reach, word.bbox.x0])
-    reach = Math.max(reach, word.bbox.x1)
-  }
-  return found
+  const runs = runsOf(row, minGap)
+  return runs
+    .slice(1)
+    .map((run, i) => [Math.max(...runs[i]!.map((word) => word.bbox.x1)), run[0]!.bbox.x0])
 }
 
 /**
@@ -142,11 +155,12 @@ function gaps(row: Row, minGap: number): [number, number][] {
  * (a row entirely on one side, such as a column's short last line, keeps it open; a row with a
  * word across it closes it), with prose on both sides.
  */
-function widestBand(rows: Row[], { minGap, minWidth }: Context): Gutter | null {
+function widestBand(rows: Row[], context: Context): Gutter | null {
+  const { minGap } = context
   let best: Gutter | null = null
   let open: Gutter[] = []
   const close = (gutter: Gutter) => {
-    if (isColumnGutter(gutter, minWidth) && (best === null || gutter.split > best.split)) {
+    if (isColumnGutter(gutter, context) && (best === null || gutter.split.size > best.split.size)) {
       best = gutter
     }
   }
@@ -163,9 +177,9 @@ function widestBand(rows: Row[], { minGap, minWidth }: Context): Gutter | null {
         gutter.left = Math.max(gutter.left, gap[0])
         gutter.right = Math.min(gutter.right, gap[1])
         gutter.rows.push(row)
-        gutter.split++
+        gutter.split.add(row)
         still.push(gutter)
-      } else if (row.every((word) => word.bbox.x1 <= gutter.left || word.bbox.x0 >= gutter.right)) {
+      } else if (!crosses(row, gutter, minGap)) {
         gutter.rows.push(row)
         still.push(gutter)
       } else {
@@ -173,7 +187,9 @@ function widestBand(rows: Row[], { minGap, minWidth }: Context): Gutter | null {
       }
     }
     for (const gap of rowGaps) {
-      if (!used.has(gap)) still.push({ left: gap[0], right: gap[1], rows: [row], split: 1 })
+      if (!used.has(gap)) {
+        still.push({ left: gap[0], right: gap[1], rows: [row], split: new Set([row]) })
+      }
     }
     open = still
   }
@@ -181,22 +197,50 @@ function widestBand(rows: Row[], { minGap, minWidth }: Context): Gutter | null {
   return best
 }
 
-/** Whether a band's two sides read as columns of prose rather than a table's cells. */
-function isColumnGutter(gutter: Gutter, minWidth: number): boolean {
-  if (gutter.split < MIN_SPLIT_ROWS) return false
-  const split = gutter.rows.filter(
-    (row) => row[0]!.bbox.x1 <= gutter.left && row.at(-1)!.bbox.x0 >= gutter.right,
+/**
+ * Whether a row without a gap at the gutter runs across it (a title, a full-width line) rather
+ * than keeping to one side: it reaches well past both of the gutter's edges. A column's line
+ * that pokes a little into the gutter (a speck, a long last word) does not.
+ */
+function crosses(row: Row, gutter: Gutter, minGap: number): boolean {
+  return (
+    row[0]!.bbox.x0 < gutter.left - minGap &&
+    Math.max(...row.map((word) => word.bbox.x1)) > gutter.right + minGap
   )
-  const prose = (words: Word[][]) => {
-    const counts = words.map((part) => part.length).sort((a, b) => a - b)
-    const widths = words.map((part) => union(part).x1 - union(part).x0).sort((a, b) => a - b)
-    const median = Math.floor(words.length / 2)
+}
+
+/**
+ * Whether a band's two sides read as columns of prose rather than a table's cells: each side's
+ * runs of words (a side split at its own wide gaps, so a third column counts as one) hold
+ * several words and a fair width. A financial statement's label has words enough, but the
+ * figures across from it are a word or two apart: the table keeps reading row by row.
+ */
+function isColumnGutter(gutter: Gutter, { minGap, minWidth }: Context): boolean {
+  if (gutter.split.size < MIN_SPLIT_ROWS) return false
+  const split = [...gutter.split]
+  const prose = (parts: Word[][]) => {
+    const runs = parts.flatMap((part) => runsOf(part, minGap))
+    const counts = runs.map((run) => run.length).sort((a, b) => a - b)
+    const widths = runs.map((run) => union(run).x1 - union(run).x0).sort((a, b) => a - b)
+    const median = Math.floor(runs.length / 2)
     return counts[median]! >= MIN_COLUMN_WORDS && widths[median]! >= minWidth
   }
   return (
     prose(split.map((row) => row.filter((word) => word.bbox.x1 <= gutter.left))) &&
     prose(split.map((row) => row.filter((word) => word.bbox.x0 >= gutter.right)))
   )
+}
+
+/** A row's words (left to right) cut at gaps of at least `minGap`. */
+function runsOf(row: Row, minGap: number): Word[][] {
+  const runs: Word[][] = []
+  let reach = -Infinity
+  for (const word of row) {
+    if (word.bbox.x0 - reach >= minGap || runs.length === 0) runs.push([])
+    runs.at(-1)!.push(word)
+    reach = Math.max(reach, word.bbox.x1)
+  }
+  return runs
 }
 
 function union(words: { bbox: PixelBox }[]): PixelBox {

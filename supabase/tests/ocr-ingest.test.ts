@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeOcr } from '../../packages/core/src/extract/ocr-node.ts'
@@ -15,6 +16,7 @@ import { scannedPdf } from '../../packages/core/src/testing/scanned-pdf.ts'
 import { DEFAULT_ANON_KEY } from '../../packages/localbase/src/index.ts'
 import { readShared } from './ingest-helpers.ts'
 import { adminClient, clientFor, startStack } from './stack.ts'
+import { type Change, until, watchChanges } from './watch-changes.ts'
 import { createPeople, createWorld, type People } from './world.ts'
 
 // OCR is slow on two busy cores (5–30 s a page): one scanned page per file here.
@@ -22,8 +24,10 @@ const SLOW = 240_000
 
 const stack = await startStack()
 const folder = mkdtempSync(join(tmpdir(), 'sourcebook-ocr-import-'))
+const watchers: SupabaseClient[] = []
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true })
+  await Promise.all(watchers.map((client) => client.removeAllChannels()))
   await stack.stop()
 })
 
@@ -56,6 +60,9 @@ describe('scanned PDFs through supabase-js', () => {
     'a mixed PDF ends ready: OCR text searchable on its page, line boxes stored, ocr_pages set',
     { timeout: SLOW },
     async () => {
+      // A viewer watches the library: the row tells them which page OCR is on.
+      const changes: Change[] = []
+      watchers.push(await watchChanges(stack, people.viewer, 'documents', workspaceId, changes))
       const events: IngestProgress[] = []
       const result = await ingestFile(
         editor(),
@@ -77,6 +84,14 @@ describe('scanned PDFs through supabase-js', () => {
         .eq('id', documentId)
         .single()
       expect(doc).toEqual({ status: 'ready', ocr_pages: 1, page_count: 2 })
+      const ours = () => changes.filter((change) => change.new.id === documentId)
+      await until(() => ours().some((change) => change.new.status === 'ready'))
+      expect(ours()).toContainEqual(
+        expect.objectContaining({
+          new: expect.objectContaining({ stage: 'extracting', ocr_page: 1, ocr_page_count: 1 }),
+        }),
+      )
+      expect(ours().at(-1)!.new).toMatchObject({ ocr_page: null, ocr_page_count: null })
 
       const { data: texts } = await clientFor(stack, people.viewer)
         .from('document_texts')
@@ -96,6 +111,35 @@ describe('scanned PDFs through supabase-js', () => {
       expect(found.data!.results[0]).toMatchObject({ document_id: documentId, page_end: 2 })
     },
   )
+
+  it('the page OCR is on is kept only while extraction runs, and must make sense', async () => {
+    const { data, error } = await editor()
+      .from('documents')
+      .insert({ workspace_id: workspaceId, title: 'Scan underway', status: 'processing' })
+      .select('id')
+      .single()
+    if (error) throw error
+    const row = () =>
+      editor().from('documents').select('ocr_page, ocr_page_count').eq('id', data.id).single()
+    const set = (values: Record<string, unknown>) =>
+      editor().from('documents').update(values).eq('id', data.id)
+    expect((await set({ stage: 'extracting', ocr_page: 2, ocr_page_count: 3 })).error).toBeNull()
+    expect((await row()).data).toEqual({ ocr_page: 2, ocr_page_count: 3 })
+    for (const nonsense of [
+      { ocr_page: 4, ocr_page_count: 3 },
+      { ocr_page: 0, ocr_page_count: 3 },
+      { ocr_page: 1, ocr_page_count: null },
+    ]) {
+      expect((await set(nonsense)).error).toMatchObject({ code: '23514' })
+    }
+    expect((await row()).data).toEqual({ ocr_page: 2, ocr_page_count: 3 })
+    // Moving on (a later stage), or ending (failed, ready), clears it whoever writes the row.
+    expect((await set({ stage: 'chunking' })).error).toBeNull()
+    expect((await row()).data).toEqual({ ocr_page: null, ocr_page_count: null })
+    await set({ stage: 'extracting', ocr_page: 1, ocr_page_count: 3 })
+    expect((await set({ status: 'failed', error: 'OCR could not start' })).error).toBeNull()
+    expect((await row()).data).toEqual({ ocr_page: null, ocr_page_count: null })
+  })
 
   it('a scan without an OCR engine is refused as before', async () => {
     const result = await ingestFile(editor(), {

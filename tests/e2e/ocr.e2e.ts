@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scannedPdf } from '../../packages/core/src/testing/scanned-pdf.ts'
 import { signIn } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
-import { signedUpClient } from './support/accounts.ts'
+import { sharedWorkspace, signedUpClient } from './support/accounts.ts'
 import { launchBrowser, newPage, screenshot } from './support/browser.ts'
 import { repoRoot } from './support/paths.ts'
 import { startStack } from './support/stack.ts'
@@ -33,13 +33,9 @@ describe('scanned PDFs', () => {
     writeFileSync(longScanFile, await scannedPdf(bytes, [2, 3, 4]))
     stack = await startStack()
     db = await signedUpClient(stack.url, 'Sam Scanner', 'sam@example.com')
-    const { data: workspace, error } = await db
-      .from('workspaces')
-      .insert({ name: 'Archive' })
-      .select('id')
-      .single()
-    if (error) throw error
-    workspaceUrl = `${stack.url}/w/${workspace.id}`
+    // Tina, a viewer, watches the library while Sam's scans are read.
+    const tina = await signedUpClient(stack.url, 'Tina Teammate', 'tina@example.com')
+    workspaceUrl = `${stack.url}/w/${await sharedWorkspace(db, tina, 'Archive', 'viewer')}`
     browser = await launchBrowser()
     page = await newPage(browser)
     await page.goto(`${stack.url}/sign-in`)
@@ -56,7 +52,10 @@ describe('scanned PDFs', () => {
   it('reads a scan by OCR with per-page progress; it ends Ready and is found by search', async () => {
     await page.goto(`${workspaceUrl}/library`)
     await page.getByLabel('Upload files').setInputFiles(scanFile)
-    const progress = page.getByText(/Recognising page 1 of 1…/)
+    // In the upload queue (the library's row below it says the same).
+    const progress = page
+      .getByRole('region', { name: 'Uploads' })
+      .getByText(/Recognising page 1 of 1…/)
     await progress.waitFor({ timeout: 60_000 })
     await screenshot(page, 'ocr-progress')
     await page.emulateMedia({ colorScheme: 'dark' })
@@ -190,13 +189,55 @@ describe('scanned PDFs', () => {
     await phone.context().close()
   })
 
-  it('Cancel stops OCR and leaves nothing behind', async () => {
+  it('a teammate watching the library sees which page OCR is on; Cancel leaves nothing behind', async () => {
+    // Tina watches on a laptop and on her phone; Sam's browser reads the scan.
+    const laptop = await newPage(browser)
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } })
+    for (const watcher of [laptop, phone]) {
+      await watcher.goto(`${stack.url}/sign-in`)
+      await signIn(watcher, 'tina@example.com')
+      await watcher.waitForURL((at) => at.pathname !== '/sign-in')
+      await watcher.goto(`${workspaceUrl}/library`)
+      await watcher
+        .getByRole('table', { name: 'Documents' })
+        .or(watcher.getByText('No documents yet'))
+        .waitFor()
+    }
+
     await page.goto(`${workspaceUrl}/library`)
     await page.getByLabel('Upload files').setInputFiles(longScanFile)
-    await page.getByText(/Recognising page 1 of 3…/).waitFor({ timeout: 60_000 })
+    await page
+      .getByRole('region', { name: 'Uploads' })
+      .getByText(/Recognising page 1 of 3…/)
+      .waitFor({ timeout: 60_000 })
+    // Tina has no upload queue: what she reads comes from the documents row, live.
+    const tinaRow = laptop.getByRole('row', { name: /long-scan\.pdf/ })
+    await tinaRow.getByText('Recognising page 1 of 3… 10%').waitFor()
+    expect(
+      await tinaRow.getByRole('progressbar', { name: 'Recognising page 1 of 3' }).count(),
+    ).toBe(1)
+    await screenshot(laptop, 'ocr-teammate')
+    await laptop.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(laptop, 'ocr-teammate-dark')
+    expect(await seriousViolations(laptop)).toEqual([])
+    const phoneRow = phone.getByRole('row', { name: /long-scan\.pdf/ })
+    await phoneRow.getByText(/Recognising page [12] of 3…/).waitFor()
+    await screenshot(phone, 'ocr-teammate-phone')
+    await phone.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(phone, 'ocr-teammate-phone-dark')
+    // The next page follows, the bar with it (a third of extraction's share further on).
+    await tinaRow.getByText('Recognising page 2 of 3… 23%').waitFor({ timeout: 90_000 })
+    // The document's own page says the same while it is read.
+    await tinaRow.getByRole('link', { name: 'Long Scan' }).click()
+    await laptop.getByText(/^Recognising page [23] of 3… \d+%$/).waitFor()
+    await screenshot(laptop, 'ocr-teammate-document-dark')
+    await laptop.emulateMedia({ colorScheme: 'light' })
+    await screenshot(laptop, 'ocr-teammate-document')
+    expect(await seriousViolations(laptop)).toEqual([])
+
     await page.getByRole('button', { name: 'Cancel long-scan.pdf' }).click()
     await page.getByText('Cancelled', { exact: true }).waitFor()
-    // The cancelled upload's row goes (deleteDocument takes its original with it).
+    // The cancelled upload's row goes (deleteDocument takes its original with it), for Tina too.
     await expect
       .poll(
         async () =>
@@ -204,5 +245,9 @@ describe('scanned PDFs', () => {
         { timeout: 30_000 },
       )
       .toBe(0)
+    await phoneRow.waitFor({ state: 'detached' })
+    await laptop.getByText('Document not found').waitFor()
+    await laptop.context().close()
+    await phone.context().close()
   })
 })

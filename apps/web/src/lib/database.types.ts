@@ -344,6 +344,8 @@ export type Database = {
           id: string
           mime_type: string | null
           names: string[]
+          ocr_page: number | null
+          ocr_page_count: number | null
           ocr_pages: number
           page_count: number | null
           periods: string[]
@@ -368,6 +370,8 @@ export type Database = {
           id?: string
           mime_type?: string | null
           names?: string[]
+          ocr_page?: number | null
+          ocr_page_count?: number | null
           ocr_pages?: number
           page_count?: number | null
           periods?: string[]
@@ -392,6 +396,8 @@ export type Database = {
           id?: string
           mime_type?: string | null
           names?: string[]
+          ocr_page?: number | null
+          ocr_page_count?: number | null
           ocr_pages?: number
           page_count?: number | null
           periods?: string[]

@@ -10,7 +10,16 @@ export const STAGE_START: Record<IngestStage, number> = {
   embedding: 0.9,
   ready: 1,
 }
-const STAGE_END: Record<IngestStage, number> = { ...STAGE_START, indexing: 1, embedding: 1 }
+/**
+ * Where a stage with steps of its own ends: extraction's steps are OCR's pages (a scan's pages
+ * take seconds each, the rest of extraction very little), indexing's chunks, embedding's batches.
+ */
+const STAGE_END: Record<IngestStage, number> = {
+  ...STAGE_START,
+  extracting: STAGE_START.chunking,
+  indexing: 1,
+  embedding: 1,
+}
 
 /** Progress within a stage writes to the documents row at most this often. */
 const WRITE_EVERY_MS = 500
@@ -37,6 +46,8 @@ export interface ProgressReporterOptions {
 export class ProgressReporter {
   private stage: IngestStage
   private progress: number
+  /** The page OCR is on, until the next report. */
+  private ocr: { page: number; pages: number } | null = null
   private lastWrite = Date.now()
   private readonly supabase: SupabaseClient
   private readonly documentId: string
@@ -60,17 +71,19 @@ export class ProgressReporter {
   async report(stage: IngestStage, share = 0): Promise<void> {
     const progress = STAGE_START[stage] + (STAGE_END[stage] - STAGE_START[stage]) * share
     this.onProgress?.({ documentId: this.documentId, stage, progress })
-    const changed = stage !== this.stage
+    const changed = stage !== this.stage || this.ocr !== null
     this.stage = stage
     this.progress = progress
+    this.ocr = null
     if (!changed && Date.now() - this.lastWrite < WRITE_EVERY_MS) return
     await this.write()
   }
 
   /**
    * OCR of page `index` of `total` begins (within extraction): the caller hears which page, for
-   * "Recognising page 4 of 30"; the row gets the share, throttled like any report. Never throws:
-   * extraction does not wait on it, and a failed write is retried by the next report or beat.
+   * "Recognising page 4 of 30", and so does the row, for teammates watching the library. A page
+   * takes seconds, so each is written (no burst to throttle). Never throws: extraction does not
+   * wait on it, and a failed write is retried by the next report or beat.
    */
   ocrPage(index: number, total: number): Promise<void> {
     const share = (index - 1) / total
@@ -82,8 +95,9 @@ export class ProgressReporter {
       progress,
       ocr: { page: index, pages: total },
     })
+    this.stage = 'extracting'
     this.progress = progress
-    if (Date.now() - this.lastWrite < WRITE_EVERY_MS) return Promise.resolve()
+    this.ocr = { page: index, pages: total }
     return this.write().catch(() => {})
   }
 
@@ -118,7 +132,12 @@ export class ProgressReporter {
     this.lastWrite = Date.now()
     const { error } = await this.supabase
       .from('documents')
-      .update({ stage: this.stage, progress: this.progress })
+      .update({
+        stage: this.stage,
+        progress: this.progress,
+        ocr_page: this.ocr?.page ?? null,
+        ocr_page_count: this.ocr?.pages ?? null,
+      })
       .eq('id', this.documentId)
     if (error) throw new Error(error.message)
   }

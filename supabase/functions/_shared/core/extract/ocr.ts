@@ -1,5 +1,6 @@
 // Generated from packages/core/src/extract/ocr.ts by `npm run sync:core`: edit that file, not this one.
 import type { getDocumentProxy } from 'unpdf'
+import { type LayoutLine, readingOrder } from './ocr-columns.ts'
 
 type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>['getPage']>>
 
@@ -30,11 +31,8 @@ export interface OcrSurface {
   png(): Promise<Uint8Array>
 }
 
-/** Tesseract's line output: text with a pixel box. */
-export interface RecognisedLine {
-  text: string
-  bbox: { x0: number; y0: number; x1: number; y1: number }
-}
+/** Tesseract's line output: text with a pixel box, and its words with theirs. */
+export type RecognisedLine = LayoutLine
 
 /**
  * What OCR needs from its environment: a canvas (OffscreenCanvas in the browser's worker,
@@ -83,7 +81,7 @@ export async function recognisePage(
   const png = await surface.png()
   // A cancel while drawing has ended the engine: it must not be handed another page.
   signal?.throwIfAborted()
-  const lines = await engine.recognise(png)
+  const lines = readingOrder(await engine.recognise(png), width)
   return lines
     .map((line) => ({ text: line.text.replace(/\s+/g, ' ').trim(), bbox: line.bbox }))
     .filter((line) => /[\p{L}\p{N}]/u.test(line.text))

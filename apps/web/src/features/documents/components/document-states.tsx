@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { stageLabel } from '@/lib/ingest-stages'
+import { processingLabel } from '@/lib/ingest-stages'
 import type { DocumentDetail } from '../api/get-document'
 
 export function DocumentNotFound({ libraryHref }: { libraryHref: string }) {
@@ -36,7 +36,7 @@ export function DocumentProcessing({ doc }: { doc: DocumentDetail }) {
     <EmptyState icon={LoaderIcon} title="Processing this document">
       <div className="grid justify-items-center gap-3">
         <p aria-live="polite">
-          {stageLabel(doc.stage)}… {Math.round(doc.progress * 100)}%
+          {processingLabel(doc)}… {Math.round(doc.progress * 100)}%
         </p>
         <Progress value={doc.progress} aria-label="Processing progress" className="w-64" />
       </div>

@@ -4,7 +4,7 @@ import { libraryKeys } from './keys'
 
 /** What the list shows of a document. */
 export const DOCUMENT_COLUMNS =
-  'id, title, file_name, periods, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id, ocr_pages'
+  'id, title, file_name, periods, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id, ocr_pages, ocr_page, ocr_page_count'
 
 export type LibraryDocument = {
   id: string
@@ -26,6 +26,9 @@ export type LibraryDocument = {
   replaces_id: string | null
   /** Pages read by OCR (a scan): its text was recognised, not read, and may hold misreadings. */
   ocr_pages: number
+  /** While OCR reads the scan: the page it is on, of how many (else null). */
+  ocr_page: number | null
+  ocr_page_count: number | null
 }
 
 export type Library = {

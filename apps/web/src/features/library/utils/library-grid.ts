@@ -1,3 +1,4 @@
+import { isRecognising } from '@/lib/ingest-stages'
 import { cn } from '@/lib/utils'
 import type { LibraryRow } from './library-view'
 
@@ -22,10 +23,11 @@ export const widest = 'hidden xl:block'
 /**
  * A row's height, known from its content so the virtualizer never has to measure the DOM
  * (measuring forces a layout per row while scrolling): taller when a failure reason or a new
- * version's progress sits under the status.
+ * version's progress sits under the status, or OCR's page takes two lines of it.
  */
 export function rowHeight(row: LibraryRow): number {
   if (row.replacement && row.replacement.status !== 'ready') return 88
   if (row.status === 'failed' && row.document.error) return 68
+  if (row.status === 'processing' && isRecognising(row.document)) return 68
   return 57
 }

@@ -24,6 +24,8 @@ function doc(id: string, patch: Partial<LibraryDocument> = {}): LibraryDocument 
     created_by: null,
     replaces_id: null,
     ocr_pages: 0,
+    ocr_page: null,
+    ocr_page_count: null,
     ...patch,
   }
 }

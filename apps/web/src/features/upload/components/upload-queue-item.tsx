@@ -3,7 +3,7 @@ import type * as React from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { stageLabel } from '@/lib/ingest-stages'
+import { recognisingLabel, stageLabel } from '@/lib/ingest-stages'
 import { documentHref } from '@/lib/links'
 import type { UploadItem } from '../utils/upload-queue'
 
@@ -58,7 +58,7 @@ function Outcome({ item }: { item: UploadItem }) {
       return <span className={note}>Waiting…</span>
     case 'running': {
       const stage = item.ocr
-        ? `Recognising page ${item.ocr.page} of ${item.ocr.pages}`
+        ? recognisingLabel(item.ocr.page, item.ocr.pages)
         : stageLabel(item.stage ?? 'uploading')
       return (
         <div className="grid gap-1">

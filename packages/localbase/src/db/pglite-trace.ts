@@ -44,7 +44,13 @@ export class PGliteTrace {
   }
 }
 
-/** A statement's text as a trace shows it. */
+/**
+ * A statement's text as a trace shows it. PostgREST-style reads all open with the same
+ * wrapper, so theirs is named by the first relation or function they read.
+ */
 export function traceSql(sql: string): string {
-  return sql.replace(/\s+/g, ' ').trim().slice(0, 120)
+  const text = sql.replace(/\s+/g, ' ').trim()
+  if (!text.startsWith('select coalesce(json_agg(_r)')) return text.slice(0, 120)
+  const relation = /\bfrom "(\w+)"\."(\w+)"/.exec(text)
+  return `read ${relation ? `${relation[1]}.${relation[2]}` : text.slice(0, 100)}`
 }

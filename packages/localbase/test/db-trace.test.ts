@@ -51,6 +51,9 @@ describe('LOCALBASE_DB_TRACE', () => {
     const sql = `select coalesce(json_agg(_r), '[]')::text as body from (select "t0"."id"
       from "public"."documents" as t0 where "t0"."id" = $1) _r`
     expect(traceSql(sql)).toBe('read public.documents')
+    const rpc = `select coalesce(json_agg(_r.v), '[]')::text as body from (select t0 as v from
+      json_to_record($1) as _a(q text) cross join lateral "public"."search_chunks"(q => _a.q) t0) _r`
+    expect(traceSql(rpc)).toBe('read public.search_chunks')
     expect(traceSql('vacuum\n  public.chunks')).toBe('vacuum public.chunks')
   })
 })

@@ -50,7 +50,7 @@ export class PGliteTrace {
  */
 export function traceSql(sql: string): string {
   const text = sql.replace(/\s+/g, ' ').trim()
-  if (!text.startsWith('select coalesce(json_agg(_r)')) return text.slice(0, 120)
-  const relation = /\bfrom "(\w+)"\."(\w+)"/.exec(text)
+  if (!text.startsWith('select coalesce(json_agg(_r')) return text.slice(0, 120)
+  const relation = /\b(?:from|lateral) "(\w+)"\."(\w+)"/.exec(text)
   return `read ${relation ? `${relation[1]}.${relation[2]}` : text.slice(0, 100)}`
 }

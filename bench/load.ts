@@ -10,7 +10,7 @@
 //   [--db-url postgresql://superuser@host/db: PGlite and that Postgres side by side]
 //   (last line: JSON)
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +23,7 @@ import {
 } from '../packages/localbase/src/config/keys.ts'
 import { type ImportTotals, runImport } from '../scripts/import/run-import.ts'
 import { walk } from '../scripts/import/walk.ts'
+import { formatTrace, readTrace, summarizeTrace } from './load-trace.ts'
 import { sideBySide } from './side-by-side.ts'
 import { WorkerPool } from '../scripts/import/worker-pool.ts'
 
@@ -75,10 +76,11 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function startLocalbase(port: number, dataDir: string): Promise<ChildProcess> {
+async function startLocalbase(port: number, dataDir: string, trace: string): Promise<ChildProcess> {
   const cli = join(root, 'packages/localbase/src/cli.ts')
   const args = [cli, 'start', '--workdir', root, '--port', String(port), '--data-dir', dataDir]
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] })
+  const env = { ...process.env, LOCALBASE_DB_TRACE: trace }
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env })
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`localbase exited with ${child.exitCode}`)
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
@@ -205,7 +207,19 @@ const pool = new WorkerPool(threads)
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-load-'))
-const localbase = await startLocalbase(port, dataDir)
+// PGlite's jobs (see pglite-trace.ts), one file per phase: the engine appends to this path,
+// and each phase's lines are moved aside as the next phase begins.
+const traceDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-trace-'))
+const trace = join(traceDir, 'jobs.jsonl')
+const tracePhase = (name: string) => {
+  try {
+    renameSync(trace, join(traceDir, `${name}.jsonl`))
+  } catch {
+    // Nothing traced yet (or a Postgres run): that phase is empty.
+  }
+  return join(traceDir, `${name}.jsonl`)
+}
+const localbase = await startLocalbase(port, dataDir, trace)
 try {
   const email = `bench.${Date.now()}@example.test`
   const password = 'bench-password-1'
@@ -281,11 +295,13 @@ try {
     ),
   )
 
+  tracePhase('setup')
   console.log(`idle: ${clientCount} clients for ${idleSeconds} s`)
   const idleRun = await drive(
     clients,
     new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000)),
   )
+  const idleTrace = tracePhase('idle')
   console.log(`load: ${clientCount} clients while importing ${files.length} files`)
   started = performance.now()
   let loadImportMs = 0
@@ -295,6 +311,10 @@ try {
   })
   const loadRun = await drive(clients, loadImportDone)
   const loadImport = await loadImportDone
+  // The engine writes its trace at most 250 ms late.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const workerIdle = summarizeTrace(readTrace(idleTrace))
+  const workerLoad = summarizeTrace(readTrace(tracePhase('load')))
 
   const idle = summarize(idleRun.samples, idleRun.ms)
   const load = summarize(loadRun.samples, loadRun.ms)
@@ -316,6 +336,7 @@ try {
     importIdlePagesPerSec: pagesPerSec(idleImport.pages, idleImportMs),
     importUnderLoadPagesPerSec: pagesPerSec(loadImport.pages, loadImportMs),
     errorSamples: [...idleRun.errors, ...loadRun.errors],
+    worker: { idle: workerIdle, load: workerLoad },
   }
   const importRatio = result.importUnderLoadPagesPerSec / result.importIdlePagesPerSec
   const line = (name: string, s: typeof idle) =>
@@ -327,6 +348,8 @@ try {
       })
       .join('\n')
   const target95 = (ok: boolean) => (ok ? 'met' : 'MISSED')
+  if (workerLoad.jobs > 0)
+    console.log(`${formatTrace('idle', workerIdle)}\n${formatTrace('under load', workerLoad)}`)
   console.log(
     `${line('idle', idle)}\n${line('under load', load)}\n` +
       `p95 load/idle: list ${result.p95Ratio.list}x, search ${result.p95Ratio.search}x, conversation ${result.p95Ratio.conversation}x\n` +
@@ -342,4 +365,5 @@ try {
   localbase.kill()
   await new Promise((resolve) => localbase.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(traceDir, { recursive: true, force: true })
 }

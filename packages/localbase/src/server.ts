@@ -10,6 +10,7 @@ import { applyMigrations, applySeed } from './db/migrate.ts'
 import { openDatabase } from './db/open.ts'
 import { mountBackup } from './backup/endpoint.ts'
 import { CallerResolver } from './gateway/caller.ts'
+import { closeIdleOnTimeOnly } from './gateway/keep-alive.ts'
 import { bodyLimit } from './gateway/body-limit.ts'
 import { clientAddresses } from './gateway/client-address.ts'
 import { cors } from './gateway/cors.ts'
@@ -57,6 +58,7 @@ export async function startLocalbase(options: ConfigOptions = {}): Promise<Local
   server.requestTimeout = 300_000
   server.headersTimeout = 60_000
   server.keepAliveTimeout = 65_000
+  closeIdleOnTimeOnly(server)
   server.on('upgrade', (req, socket, head) => {
     if (!upgrades.some((handle) => handle(req, socket, head))) socket.destroy()
   })

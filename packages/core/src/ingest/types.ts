@@ -51,7 +51,7 @@ export type ProcessFile = (input: ExtractInput, hooks?: ProcessHooks) => Promise
 export interface PipelineOptions {
   onProgress?: (progress: IngestProgress) => void
   signal?: AbortSignal
-  /** Chunk rows per insert statement (default 500). */
+  /** At most this many chunk rows per insert (default BATCH_ROWS, and BATCH_CHARS of text). */
   batchSize?: number
   process?: ProcessFile
   /** How often the documents row is rewritten while a long step reports nothing (15 s). */

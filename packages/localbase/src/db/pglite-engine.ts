@@ -8,7 +8,8 @@ import type {
   Statement,
   Transaction,
 } from './database.ts'
-import { WorkQueue } from './work-queue.ts'
+import { type JobRecord, PGliteTrace, traceSql } from './pglite-trace.ts'
+import { isBulk, WorkQueue } from './work-queue.ts'
 import {
   fromWorkerError,
   type WorkerCall,
@@ -58,6 +59,9 @@ export class PGliteEngine implements Engine {
   private nextId = 1
   private failure: Error | null = null
   private closing = false
+  private readonly trace = PGliteTrace.fromEnv()
+  /** The running job's slowest statement so far, while tracing. */
+  private slowest = { sql: '', ms: -1 }
 
   private constructor(worker: Worker) {
     this.worker = worker
@@ -76,7 +80,7 @@ export class PGliteEngine implements Engine {
     this.session = this.makeSession()
     this.pglite = {
       dumpDataDir: (compression) =>
-        this.queue.run(() => this.call({ op: 'dump', compression })) as Promise<Uint8Array>,
+        this.job(() => this.call({ op: 'dump', compression })) as Promise<Uint8Array>,
       serveSocket: async (port, host) => {
         await this.call({ op: 'serve-socket', port, host })
         return { stop: async () => void (await this.call({ op: 'stop-socket' })) }
@@ -115,9 +119,9 @@ export class PGliteEngine implements Engine {
 
   read(prelude: Statement[], sql: string, values: unknown[]) {
     const statements = [...prelude, { sql: 'set transaction read only', values: [] }]
-    return this.queue.run(() =>
-      this.call({ op: 'read', prelude: statements, sql, values }),
-    ) as Promise<Record<string, unknown>[]>
+    return this.job(() => this.call({ op: 'read', prelude: statements, sql, values })) as Promise<
+      Record<string, unknown>[]
+    >
   }
 
   async close(): Promise<void> {
@@ -130,20 +134,52 @@ export class PGliteEngine implements Engine {
     try {
       await closed
     } finally {
+      this.trace?.flush()
       await this.worker.terminate()
     }
+  }
+
+  /** Runs `work` as one job of the queue (bulk inside asBulk), traced when tracing is on. */
+  private job<T>(work: () => Promise<T>): Promise<T> {
+    const trace = this.trace
+    if (!trace) return this.queue.run(work)
+    const queuedAt = performance.now()
+    const kind: JobRecord['kind'] = isBulk() ? 'bulk' : 'interactive'
+    return this.queue.run(async () => {
+      const at = performance.now()
+      this.slowest = { sql: '', ms: -1 }
+      try {
+        return await work()
+      } finally {
+        const holdMs = performance.now() - at
+        trace.record({ at, kind, waitMs: at - queuedAt, holdMs, sql: this.slowest.sql })
+      }
+    })
   }
 
   /** Sends one request to the worker; the caller holds the queue (or a transaction). */
   private call(request: WorkerRequest): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure)
     const id = this.nextId++
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
       // Keeps the process alive only while an answer is awaited.
       this.worker.ref()
       this.worker.postMessage({ id, request } satisfies WorkerCall)
     })
+    return this.trace ? this.timed(request, answer) : answer
+  }
+
+  /** Notes the statement as the job's slowest if it is. */
+  private async timed(request: WorkerRequest, answer: Promise<unknown>): Promise<unknown> {
+    const sent = performance.now()
+    try {
+      return await answer
+    } finally {
+      const ms = performance.now() - sent
+      const sql = 'sql' in request ? request.sql : request.op
+      if (ms > this.slowest.ms) this.slowest = { sql: traceSql(sql), ms }
+    }
   }
 
   private fail(error: Error): void {
@@ -157,7 +193,7 @@ export class PGliteEngine implements Engine {
   private makeSession(): Session {
     // Outside a transaction each call is one job of the queue.
     const queued = <T>(work: () => Promise<T>): Promise<T> =>
-      this.closing ? Promise.reject(new Error('the database is closed')) : this.queue.run(work)
+      this.closing ? Promise.reject(new Error('the database is closed')) : this.job(work)
     const statements = (tx: number | null): Transaction => ({
       query: async <T>(sql: string, params: unknown[] = []) =>
         (await this.call({ op: 'query', sql, params, tx })) as Results<T>,

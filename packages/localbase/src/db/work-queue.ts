@@ -15,27 +15,33 @@ export function isBulk(): boolean {
   return bulkContext.getStore() === true
 }
 
-type Job = { run: () => Promise<void>; queuedAt: number }
+type Job = { run: () => Promise<void> }
 
 /**
  * Orders the work for PGlite, which runs one statement (or holds one transaction) at a time.
  * One job runs at a time; when it ends, the next waiting interactive job goes first, so a
  * request's read waits at most for the job under way, never for a backlog of bulk inserts.
- * A bulk job runs when no interactive job waits, or when interactive jobs alone have run for
- * `maxBulkWaitMs` while it waited: under constant interactive load an import still gets a
- * turn at least that often instead of starving, and the requests queued behind a bulk job
- * all go before the next one.
+ * Bulk work runs when no interactive job waits, and otherwise takes turns by time: after a
+ * bulk job of d ms, interactive jobs alone get d × (1 − share) / share ms (at most
+ * `maxBulkWaitMs`) before the next bulk job goes. Under constant interactive load an import
+ * thus keeps about `share` of the worker (its throughput) while requests wait at most about
+ * one bulk job, which is why bulk writes are kept short (chunk inserts of ~24,000
+ * characters, one table per vacuum pass).
  */
 export class WorkQueue {
   private readonly interactive: Job[] = []
   private readonly bulk: Job[] = []
   private running = false
-  /** When bulk work last ran or, if none waited, began to wait. */
-  private bulkTurnAt = 0
+  /** When the next bulk job may overtake waiting interactive ones. */
+  private bulkDueAt = 0
+  private readonly share: number
   private readonly maxBulkWaitMs: number
+  private readonly now: () => number
 
-  constructor(maxBulkWaitMs = 200) {
+  constructor({ share = 0.5, maxBulkWaitMs = 200, now = () => performance.now() } = {}) {
+    this.share = share
     this.maxBulkWaitMs = maxBulkWaitMs
+    this.now = now
   }
 
   /** Runs `work` when its turn comes; bulk when called inside asBulk. */
@@ -43,25 +49,27 @@ export class WorkQueue {
     return new Promise<T>((resolve, reject) => {
       // Bound to the caller's async context, not that of the job before it.
       const run = AsyncResource.bind(() => Promise.resolve().then(work).then(resolve, reject))
-      const job = { run, queuedAt: performance.now() }
-      if (!isBulk()) this.interactive.push(job)
-      else if (this.bulk.push(job) === 1) this.bulkTurnAt = job.queuedAt
+      ;(isBulk() ? this.bulk : this.interactive).push({ run })
       if (!this.running) this.next()
     })
   }
 
   private next(): void {
     const bulkDue =
-      this.bulk.length > 0 &&
-      (this.interactive.length === 0 || performance.now() - this.bulkTurnAt >= this.maxBulkWaitMs)
+      this.bulk.length > 0 && (this.interactive.length === 0 || this.now() >= this.bulkDueAt)
     const job = bulkDue ? this.bulk.shift() : this.interactive.shift()
     if (!job) {
       this.running = false
       return
     }
     this.running = true
+    const started = this.now()
     void job.run().finally(() => {
-      if (bulkDue) this.bulkTurnAt = performance.now()
+      if (bulkDue) {
+        const ended = this.now()
+        const interactiveTurn = ((ended - started) * (1 - this.share)) / this.share
+        this.bulkDueAt = ended + Math.min(interactiveTurn, this.maxBulkWaitMs)
+      }
       this.next()
     })
   }

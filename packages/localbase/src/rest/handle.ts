@@ -14,7 +14,7 @@ import { tablePlan } from './table.ts'
  * A write with a body this large (an import's batch of chunks, an embedding upload) is bulk
  * work: requests someone is waiting on go ahead of it (db/work-queue.ts).
  */
-const BULK_BODY_CHARS = 64 * 1024
+const BULK_BODY_CHARS = 16 * 1024
 
 class Rollback {
   readonly outcome: Outcome

@@ -2,6 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Chunk } from '../chunk/chunk-document.ts'
 import { ExtractError } from '../extract/errors.ts'
+import { BATCH_ROWS, chunkBatches } from './chunk-batches.ts'
 import { detectSignals } from '../signals/detect-signals.ts'
 import { embedDocument } from './embed-document.ts'
 import { processFile } from './process-file.ts'
@@ -31,7 +32,7 @@ export async function indexDocument(
   doc: StoredDocument,
   bytes: Uint8Array,
   progress: ProgressReporter,
-  { onProgress, signal, batchSize = 500, process = processFile }: PipelineOptions,
+  { onProgress, signal, batchSize = BATCH_ROWS, process = processFile }: PipelineOptions,
   uploadMs = 0,
 ): Promise<IngestResult> {
   const timings: Timings = { uploadMs, extractMs: 0, chunkMs: 0, indexMs: 0 }
@@ -124,7 +125,10 @@ export async function failDocument(
   return { status: 'failed', documentId: doc.id, error }
 }
 
-/** The chunk rows, `batchSize` per insert, with progress through the indexing stage. */
+/**
+ * The chunk rows, at most `batchSize` and about BATCH_CHARS of text per insert, with progress
+ * through the indexing stage.
+ */
 async function storeChunks(
   supabase: SupabaseClient,
   doc: StoredDocument,
@@ -133,9 +137,11 @@ async function storeChunks(
   batchSize: number,
   signal?: AbortSignal,
 ): Promise<void> {
-  for (let i = 0; i < chunks.length; i += batchSize) {
-    await progress.report('indexing', i / chunks.length)
-    const rows = chunks.slice(i, i + batchSize).map((c) => chunkRow(c, doc))
+  let stored = 0
+  for (const batch of chunkBatches(chunks, (c) => c.content.length, batchSize)) {
+    await progress.report('indexing', stored / chunks.length)
+    stored += batch.length
+    const rows = batch.map((c) => chunkRow(c, doc))
     const insert = supabase.from('chunks').insert(rows)
     const { error } = await (signal ? insert.abortSignal(signal) : insert)
     if (error) throw new Error(`the chunks could not be stored: ${error.message}`)

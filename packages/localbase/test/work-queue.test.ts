@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { asBulk, WorkQueue } from '../src/db/work-queue.ts'
+
+/**
+ * A queue on a clock the jobs advance themselves: each job "runs" for its ms, so the turns
+ * follow from the policy alone, whatever the machine's load.
+ */
+function harness(options: { share?: number; maxBulkWaitMs?: number } = {}) {
+  let clock = 0
+  const queue = new WorkQueue({ ...options, now: () => clock })
+  const order: string[] = []
+  const job = (name: string, ms: number) => {
+    const work = () =>
+      queue.run(async () => {
+        order.push(name)
+        clock += ms
+      })
+    return name.startsWith('bulk') ? asBulk(work) : work()
+  }
+  return { job, order }
+}
+
+describe('WorkQueue', () => {
+  it('runs bulk jobs back to back while nothing interactive waits', async () => {
+    const { job, order } = harness()
+    await Promise.all([job('bulk 1', 100), job('bulk 2', 100), job('bulk 3', 100)])
+    expect(order).toEqual(['bulk 1', 'bulk 2', 'bulk 3'])
+  })
+
+  it('gives bulk work its share of the time while interactive jobs keep waiting', async () => {
+    const { job, order } = harness({ share: 0.5 })
+    // The first bulk job finds the worker free; everything else queues behind it.
+    const jobs = [job('bulk 1', 100)]
+    for (let i = 1; i <= 6; i++) jobs.push(job(`i${i}`, 30))
+    jobs.push(job('bulk 2', 100), job('bulk 3', 100))
+    await Promise.all(jobs)
+    // 100 ms of bulk, then 100 ms of interactive work (4 × 30) before the next bulk job.
+    expect(order).toEqual(['bulk 1', 'i1', 'i2', 'i3', 'i4', 'bulk 2', 'i5', 'i6', 'bulk 3'])
+  })
+
+  it('a larger share gives bulk work more turns', async () => {
+    const { job, order } = harness({ share: 0.8 })
+    const jobs = [job('bulk 1', 100)]
+    for (let i = 1; i <= 4; i++) jobs.push(job(`i${i}`, 30))
+    jobs.push(job('bulk 2', 100), job('bulk 3', 100))
+    await Promise.all(jobs)
+    // 100 ms of bulk earns interactive work 25 ms: one job each time.
+    expect(order).toEqual(['bulk 1', 'i1', 'bulk 2', 'i2', 'bulk 3', 'i3', 'i4'])
+  })
+
+  it('lets requests wait at most maxBulkWaitMs of interactive work after a long bulk job', async () => {
+    const { job, order } = harness({ share: 0.5, maxBulkWaitMs: 200 })
+    const jobs = [job('bulk 1', 1000)]
+    for (let i = 1; i <= 4; i++) jobs.push(job(`i${i}`, 100))
+    jobs.push(job('bulk 2', 10))
+    await Promise.all(jobs)
+    expect(order).toEqual(['bulk 1', 'i1', 'i2', 'bulk 2', 'i3', 'i4'])
+  })
+})

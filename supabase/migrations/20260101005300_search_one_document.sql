@@ -22,7 +22,10 @@
 -- scored as its best passage plus half its next two (recall 0.28/0.44/0.56); headings' words
 -- (PDF passages carry no heading paths: no change).
 --
--- The whole-workspace search is unchanged: a library's statistics are the right ones there.
+-- The whole-workspace search is unchanged: a library's statistics choose among its documents.
+-- Chat's passages (chat_sources, below) draw on both: the workspace's ranking chooses the
+-- documents, each document its passages. Offline answers citing an evidence page on the
+-- development library: 0.36 -> 0.40.
 
 -- How many of a tsvector's tokens are words (hold a letter): a passage's length for BM25.
 create function public.word_count(v tsvector) returns int
@@ -224,6 +227,90 @@ begin
   from shown t
   join public.documents d on d.id = doc
   order by t.place;
+end $$;
+
+-- chat_sources draws on the same rankings. Kept to one document: search_document. Comparing
+-- two documents or more: each one's best passages by search_document, taken in turn. Otherwise
+-- the workspace's ranking (search_chunks) decides which documents are heard and how many of
+-- their passages, and each document fills its places with its own best passages
+-- (search_document): the library says which filing, the filing says which of its pages.
+-- Measured on the development library through eval:library's rankings (the first 8 passages
+-- of a whole-workspace search, filled so): an evidence page among the first 5 for 0.44 of
+-- questions (0.40 before), among the 8 for 0.52 (0.44).
+create or replace function public.chat_sources(
+  workspace_id uuid,
+  query text,
+  match_count int default 8,
+  query_embedding extensions.vector default null,
+  conversation_id uuid default null
+)
+returns table (
+  chunk_id uuid,
+  document_id uuid,
+  title text,
+  page_start int,
+  page_end int,
+  char_start int,
+  char_end int,
+  content text
+)
+language plpgsql stable security invoker
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  scope uuid[];
+begin
+  if chat_sources.conversation_id is not null then
+    select public.scope_document_ids(c.workspace_id, c.document_ids, c.collection_ids)
+    into scope
+    from public.conversations c
+    where c.id = chat_sources.conversation_id and c.workspace_id = chat_sources.workspace_id;
+    if not found then
+      return;
+    end if;
+  end if;
+
+  if cardinality(scope) between 1 and chat_sources.match_count then
+    return query
+    select c.id, c.document_id, s.title, c.page_start, c.page_end, c.char_start, c.char_end,
+      c.content
+    from unnest(scope) with ordinality as d (id, k)
+    cross join lateral public.search_document(
+      chat_sources.workspace_id, d.id, chat_sources.query, chat_sources.match_count,
+      query_embedding => chat_sources.query_embedding, snippets => false
+    ) with ordinality s
+    join public.chunks c on c.id = s.chunk_id
+    order by s.ordinality, d.k
+    limit chat_sources.match_count;
+    return;
+  end if;
+
+  return query
+  with ranked as (
+    select s.chunk_id, s.document_id, s.title, s.ordinality as place,
+      row_number() over (partition by s.document_id order by s.ordinality) as nth
+    from public.search_chunks(
+      chat_sources.workspace_id, chat_sources.query, chat_sources.match_count,
+      document_ids => scope, query_embedding => chat_sources.query_embedding, snippets => false
+    ) with ordinality s
+  ),
+  own as (
+    select d.document_id, o.chunk_id, o.ordinality as nth
+    from (select distinct r.document_id from ranked r) d
+    cross join lateral public.search_document(
+      chat_sources.workspace_id, d.document_id, chat_sources.query, chat_sources.match_count,
+      query_embedding => chat_sources.query_embedding, snippets => false
+    ) with ordinality o
+  )
+  -- A place its document's own ranking cannot fill (it found fewer passages) keeps the
+  -- workspace's passage.
+  select c.id, c.document_id, r.title, c.page_start, c.page_end, c.char_start, c.char_end,
+    c.content
+  from ranked r
+  left join own o on o.document_id = r.document_id and o.nth = r.nth
+  join public.chunks c on c.id = coalesce(o.chunk_id, r.chunk_id)
+  order by r.place;
 end $$;
 
 revoke execute on function public.word_count(tsvector) from public, anon;

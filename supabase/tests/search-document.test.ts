@@ -136,6 +136,35 @@ describe('search kept to one document', () => {
     expect(results.slice(0, 2).map((r) => r.page_start)).toEqual([1, 2])
   })
 
+  it('ranks a passage under a heading naming the question first: capitals or a heading path', async () => {
+    const { add, search, searchChunks } = await library()
+    const report = await add('Annual report', [
+      'Liabilities are shown on the balance sheets at amortised cost.',
+      'CONSOLIDATED BALANCE SHEETS\nTotal assets 1,200 1,100\nLong-term debt 500 450\nTotal liabilities 900 850\nShareholders equity 300 250',
+      'Cash flows from operations were steady in each quarter of the year under review.',
+    ])
+    const query = 'liabilities on the balance sheets'
+    // Passage by passage, the prose says as much as the table in fewer words.
+    const passageFirst = await searchChunks(query, report.documentId)
+    expect(passageFirst[0]!.chunk_id).toBe(report.chunkIds[0])
+    expect((await search(query, [report.documentId]))[0]!.chunk_id).toBe(report.chunkIds[1])
+
+    // A Word or Markdown passage's heading path counts as its title.
+    const manual = await add('Manual', [
+      'Clean the filter when the pump is noisy; the filter sits behind the front panel of the pump.',
+      'Unscrew the cap and lift the old filter out.',
+    ])
+    const untitled = await search('replacing the filter', [manual.documentId])
+    expect(untitled[0]!.chunk_id).toBe(manual.chunkIds[0])
+    const { error } = await clientFor(stack, people.editor)
+      .from('chunks')
+      .update({ heading_path: ['Maintenance', 'Replacing the filter'] })
+      .eq('id', manual.chunkIds[1])
+    expect(error).toBeNull()
+    const steps = await search('replacing the filter', [manual.documentId])
+    expect(steps[0]!.chunk_id).toBe(manual.chunkIds[1])
+  })
+
   it('answers nothing for a document of another workspace, one not ready, or of other kinds', async () => {
     const { workspaceId, add, search } = await library()
     const other = await library()

@@ -165,6 +165,45 @@ describe('search kept to one document', () => {
     expect(steps[0]!.chunk_id).toBe(manual.chunkIds[1])
   })
 
+  it('fuses its ranking with the vectors of the document only, by RRF', async () => {
+    const { workspaceId, add } = await library()
+    const mine = await add('Birds', ['heron heron', 'heron', 'pelican'])
+    // Another document's passage is nearest the query's vector: it must not come in.
+    const other = await add('Other birds', ['stork'])
+    const editor = clientFor(stack, people.editor)
+    const vectors: [string, string][] = [
+      [mine.chunkIds[0]!, '[1,0,0]'],
+      [mine.chunkIds[1]!, '[0,1,0]'],
+      [mine.chunkIds[2]!, '[0.9,0.1,0]'],
+      [other.chunkIds[0]!, '[1,0,0]'],
+    ]
+    for (const [id, embedding] of vectors) {
+      const { error } = await editor.from('chunks').update({ embedding }).eq('id', id)
+      expect(error).toBeNull()
+    }
+    const { data, error } = await clientFor(stack, people.viewer).rpc('search_document', {
+      workspace_id: workspaceId,
+      document: mine.documentId,
+      query: 'heron',
+      query_embedding: '[1,0,0]',
+    })
+    expect(error).toBeNull()
+    type Fused = Row & { lexical_rank: number | null; semantic_rank: number | null }
+    const rows = data as Fused[]
+    expect(rows.map((r) => r.chunk_id).sort()).toEqual([...mine.chunkIds].sort())
+    for (const row of rows) {
+      const expected =
+        (row.lexical_rank ? 1 / (60 + row.lexical_rank) : 0) +
+        (row.semantic_rank ? 1 / (60 + row.semantic_rank) : 0)
+      expect(row.score).toBeCloseTo(expected, 9)
+    }
+    expect(rows[0]).toMatchObject({ chunk_id: mine.chunkIds[0], lexical_rank: 1, semantic_rank: 1 })
+    expect(rows.find((r) => r.chunk_id === mine.chunkIds[2])).toMatchObject({
+      lexical_rank: null,
+      semantic_rank: 2,
+    })
+  })
+
   it('answers nothing for a document of another workspace, one not ready, or of other kinds', async () => {
     const { workspaceId, add, search } = await library()
     const other = await library()

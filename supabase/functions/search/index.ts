@@ -3,8 +3,8 @@
 // workspace (types: document kinds, see input.ts; documents and collections together: results
 // from their union; rerank: see rerank.ts; tokens: _shared/caller.ts) → { results, reranked },
 // each result with its document's type (_shared/document-types.ts).
-// search_chunks is called as the caller and answers members only; the membership check up
-// front turns "nothing visible" into a clear 403.
+// search_chunks (search_document for a scope of one document) is called as the caller and
+// answers members only; the membership check up front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'

@@ -3,8 +3,8 @@
 // workspace (types: document kinds, see input.ts; documents and collections together: results
 // from their union; rerank: see rerank.ts; tokens: _shared/caller.ts) → { results, reranked },
 // each result with its document's type (_shared/document-types.ts).
-// search_chunks is called as the caller and answers members only; the membership check up
-// front turns "nothing visible" into a clear 403.
+// search_chunks (search_document for a scope of one document) is called as the caller and
+// answers members only; the membership check up front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
@@ -83,17 +83,22 @@ Deno.serve(async (req) => {
     return fail(502, 'search_failed', `Could not read the collections: ${scope.error.message}`)
   }
   const documentIds = scope.documentIds
-  const search = (embedding: number[] | null, count = limit) =>
-    api
-      .rpc('search_chunks', {
-        workspace_id: workspaceId,
-        query,
-        match_count: count,
-        document_ids: documentIds ?? null,
-        types: types ?? null,
-        query_embedding: embedding === null ? null : JSON.stringify(embedding),
-      })
-      .setHeader('Authorization', authorization)
+  const search = (embedding: number[] | null, count = limit) => {
+    const common = {
+      workspace_id: workspaceId,
+      query,
+      match_count: count,
+      types: types ?? null,
+      query_embedding: embedding === null ? null : JSON.stringify(embedding),
+    }
+    // Kept to one document, its passages are ranked by that document's own statistics
+    // (20260101005300_search_one_document.sql): the workspace's say little inside one filing.
+    const rpc =
+      documentIds?.length === 1
+        ? api.rpc('search_document', { ...common, document: documentIds[0]! })
+        : api.rpc('search_chunks', { ...common, document_ids: documentIds ?? null })
+    return rpc.setHeader('Authorization', authorization)
+  }
   // Membership and the embedding model in one read as the caller: RLS shows the workspace
   // to its members only (a non-member's query is never embedded). The query is embedded
   // with the ACTIVE model, the one chunks.embedding holds (a pending model's vectors are

@@ -896,6 +896,34 @@ export type Database = {
           snippet: string
         }[]
       }
+      search_document: {
+        Args: {
+          workspace_id: string
+          document: string
+          query: string
+          match_count?: number
+          query_embedding?: string
+          snippets?: boolean
+          types?: string[]
+          k1?: number
+          b?: number
+          rrf_k?: number
+        }
+        Returns: {
+          chunk_id: string
+          document_id: string
+          title: string
+          ordinal: number
+          page_start: number
+          page_end: number
+          score: number
+          bm25: number
+          lexical_rank: number
+          semantic_rank: number
+          similarity: number
+          snippet: string
+        }[]
+      }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
       split_compound: { Args: { token: string }; Returns: string }
@@ -923,6 +951,7 @@ export type Database = {
         }
         Returns: { id: string; similarity: number }[]
       }
+      word_count: { Args: { v: string }; Returns: number }
       workspace_stored_bytes: { Args: { workspace_id: string }; Returns: number }
       workspaces_requiring_mfa: { Args: never; Returns: { id: string; name: string }[] }
     }

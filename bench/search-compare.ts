@@ -50,11 +50,10 @@ const dataDir = resolve(
 )
 const fresh = !existsSync(dataDir)
 
-// The functions 20260101004700 redefines, as the migrations before it left them.
+// The functions 20260101005200 redefines, as the migrations before it left them.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
   ['search_chunks', '20260101003800_search_boosted_rounds.sql'],
-  ['search_snippet', '20260101003010_snippet_lines.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

@@ -767,6 +767,7 @@ export type Database = {
           char_start: number
           char_end: number
           content: string
+          document_type: string
         }[]
       }
       chat_turn: {
@@ -797,6 +798,10 @@ export type Database = {
         Returns: Json
       }
       document_kind: { Args: { mime_type: string }; Returns: string }
+      document_type: {
+        Args: { mime_type: string; storage_path: string; title: string }
+        Returns: string
+      }
       embed_scope: {
         Args: { workspace_id: string; document_id: string; max_per_minute: number }
         Returns: Json
@@ -807,6 +812,7 @@ export type Database = {
       }
       ensure_embedding_index: { Args: { dims: number }; Returns: undefined }
       first_of_each: { Args: { ids: string[] }; Returns: string[] }
+      format_of_extension: { Args: { extension: string }; Returns: string }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {
@@ -887,6 +893,7 @@ export type Database = {
           semantic_rank: number
           similarity: number
           snippet: string
+          document_type: string
         }[]
       }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }

@@ -68,7 +68,10 @@ function beforeDefinitions(): string {
       )
       const end = sql.indexOf('$$;', start)
       if (start < 0 || end < 0) throw new Error(`no ${name} in ${file}`)
-      let definition = sql.slice(start, end + '$$;'.length)
+      // Replaced, as a kept database holds them from an earlier run.
+      let definition = sql
+        .slice(start, end + '$$;'.length)
+        .replace(/^create function/, 'create or replace function')
       // Calls (public.name) and parameters qualified by the function's name (name.param).
       for (const [other] of landed) {
         definition = definition

@@ -102,10 +102,13 @@ begin
   if need is null or need <= 0 or b = 0 or n = 0 then
     return null;
   end if;
+  least_top := tops[1];
+  most_top := tops[1];
   for j in 1 .. n loop
     total := total + idfs[j] * tops[j] * (k1 + 1);
+    least_top := least(least_top, tops[j]);
+    most_top := greatest(most_top, tops[j]);
   end loop;
-  select min(t), max(t) into least_top, most_top from unnest(tops) t;
   -- U(L) >= need needs L <= hi, and holds at L <= lo (when lo >= 0).
   hi := floor((total / bar - least_top - c) / d) + 1;
   if hi < 0 then

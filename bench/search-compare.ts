@@ -54,7 +54,6 @@ const fresh = !existsSync(dataDir)
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
   ['search_chunks', '20260101003800_search_boosted_rounds.sql'],
-  ['bm25_top', '20260101002300_search_tree_rounds.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

@@ -217,7 +217,6 @@ describe('document filters', () => {
       types: null,
       lim: 10,
       skip: null,
-      longest: null,
     })
     // Denied, not missing: these are its arguments.
     expect(res.error?.code).toBe('42501')

@@ -4,7 +4,7 @@ import { clientFor, startStack } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
 
 // search_chunks and chat_sources return each passage's document type
-// (20260101005200_search_types_and_lengths.sql), so the search and chat functions no longer read
+// (20260101005200_search_document_type.sql), so the search and chat functions no longer read
 // the documents for it. The SQL must name types as the browser and the importer do.
 const stack = await startStack()
 afterAll(() => stack.stop())

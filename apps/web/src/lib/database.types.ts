@@ -732,17 +732,6 @@ export type Database = {
       }
       bm25_enough: { Args: { terms: string[]; bounds: number[]; need: number }; Returns: string }
       bm25_lexemes: { Args: { content: string }; Returns: string }
-      bm25_longest: {
-        Args: {
-          idfs: number[]
-          tops: number[]
-          avglen: number
-          k1: number
-          b: number
-          need: number
-        }
-        Returns: number
-      }
       bm25_top: {
         Args: {
           workspace_id: string
@@ -757,7 +746,6 @@ export type Database = {
           types: string[]
           lim: number
           skip: string
-          longest: number
         }
         Returns: { id: string; bm25: number }[]
       }

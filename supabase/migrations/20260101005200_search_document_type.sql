@@ -1,26 +1,19 @@
--- Search results carry their document's type, and search_chunks passes over chunks too long
--- to reach its pool.
+-- Search results carry their document's type: search_chunks and chat_sources return it, so the
+-- search and chat functions no longer read the documents again for it (one more request per
+-- search, as the caller, after the search itself).
 --
--- Types: search_chunks and chat_sources return each passage's document type, so the search
--- and chat functions no longer read the documents again for it (one more request per search,
--- as the caller, after the search itself).
---
--- Lengths: the lexical rounds (20260101002300_search_tree_rounds.sql) score every chunk that
--- holds the round's term and enough of the commoner ones to reach the pool's last score by
--- the terms' bounds, their best over all chunks. Most are far from it, and scoring is most
--- of a slow search's time (about 10 us a chunk; the index finds them in a fifth of that). A
--- term's score falls with the chunk's length, so a chunk longer than bm25_longest's answer
--- could not reach the pool even holding every remaining term at its highest frequency:
--- those are left out by their stored length, before their lexemes are read.
---
--- search_chunks before and after, each query run alternately both ways on one database
--- (bench/search-compare.ts, CPU time; the same ids, scores to 9 decimals and snippets at top
--- 10 and 20, whole workspace and filtered to one document, every time):
---   bench:search's SciFact corpus at 100,000 chunks, 100 claims (400 results compared, none
---   different): p50 17.9 -> 17.8 ms (1.00), p95 79.7 -> 65.5 ms (0.82), total 0.96
+-- Tried for search_chunks's speed and dropped: passing over, in each lexical round, chunks too
+-- long to reach the pool's last score even holding every remaining term at its highest
+-- frequency (a bound on the length from the terms' top frequencies, found by bisection; exact,
+-- the same results). On bench:search's SciFact corpus at 100,000 chunks it left out chunks in
+-- 2 of about 900 rounds over 100 claims: the top frequencies of common terms are high enough
+-- that no abstract is too long. Where the slowest claims' time goes (the same 100 claims, each
+-- round's candidates counted): rounds that score 1,000-3,000 chunks each (some while the
+-- pool is not yet full: no bar, so every chunk holding the round's term is scored), at about
+-- 10 us a chunk, five times what the index takes to find it.
 
 -- The format a file name's extension names, if we read it.
-create or replace function public.format_of_extension(extension text)
+create function public.format_of_extension(extension text)
 returns text
 language sql immutable parallel safe
 set search_path = ''
@@ -46,7 +39,7 @@ $$;
 -- packages/core/src/extract/document-type.ts, which a test holds this to): by its MIME type
 -- (parameters ignored), then the extension of its stored file's name, then of its title (titles
 -- start as the file name but may have been renamed without one); 'other' when none says.
-create or replace function public.document_type(mime_type text, storage_path text, title text)
+create function public.document_type(mime_type text, storage_path text, title text)
 returns text
 language sql immutable parallel safe
 set search_path = ''
@@ -69,112 +62,6 @@ as $$
     public.format_of_extension(substring(title from '\.([A-Za-z0-9]+)$')),
     'other')
 $$;
-
--- The longest a chunk can be, in lexemes, for its BM25 over these terms to reach `need`, or a
--- little longer: each term's score rises with its frequency and falls with the chunk's
--- length, so a chunk of length L scores at most U(L), the terms' scores at their highest
--- frequencies (tops) at length L, and U falls as L grows. U(L) = sum a_j / (T_j + c + d L)
--- lies between A / (max T + c + d L) and A / (min T + c + d L) (A = sum a_j), which bracket
--- the longest L with U(L) >= need; halvings narrow the bracket, and its upper end is
--- the answer (U is below need there, and beyond). Null when any length could (b = 0, no
--- need), -1 when none could. U is computed as bm25_top computes scores (the same types, so
--- the same roundings), with a millionth of slack.
-create or replace function public.bm25_longest(
-  idfs float8[], tops int[], avglen float8, k1 real, b real, need float8
-)
-returns int
-language plpgsql immutable parallel safe
-set search_path = ''
-as $$
-declare
-  bar constant float8 := need * (1 - 1e-6);
-  n constant int := coalesce(cardinality(idfs), 0);
-  c constant float8 := k1 * (1 - b);
-  d constant float8 := k1 * b / avglen;
-  total float8 := 0;
-  least_top float8;
-  most_top float8;
-  lo float8;
-  hi float8;
-  mid float8;
-  u float8;
-begin
-  if need is null or need <= 0 or b = 0 or n = 0 then
-    return null;
-  end if;
-  least_top := tops[1];
-  most_top := tops[1];
-  for j in 1 .. n loop
-    total := total + idfs[j] * tops[j] * (k1 + 1);
-    least_top := least(least_top, tops[j]);
-    most_top := greatest(most_top, tops[j]);
-  end loop;
-  -- U(L) >= need needs L <= hi, and holds at L <= lo (when lo >= 0).
-  hi := floor((total / bar - least_top - c) / d) + 1;
-  if hi < 0 then
-    return -1;
-  end if;
-  lo := greatest(floor((total / bar - most_top - c) / d), 0);
-  if hi > 1073741824 then
-    return null;
-  end if;
-  -- Narrowed to about 2% of its length: a few lexemes more or less make little difference.
-  for step in 1 .. 16 loop
-    exit when hi - lo <= greatest(1, hi / 64);
-    mid := floor((lo + hi) / 2);
-    u := 0;
-    for j in 1 .. n loop
-      u := u + idfs[j] * tops[j] * (k1 + 1)
-             / (tops[j] + k1 * (1 - b + b * mid::int / avglen));
-    end loop;
-    if u >= bar then
-      lo := mid;
-    else
-      hi := mid;
-    end if;
-  end loop;
-  return hi::int;
-end $$;
-
--- As in 20260101002300_search_tree_rounds.sql, and chunks longer than `longest` lexemes (see
--- bm25_longest) are passed over as they are read, before they are scored.
-drop function if exists public.bm25_top(uuid, tsquery, text[], float8[], float8, real, real, uuid[],
-                              uuid[], text[], int, tsquery);
-
-create or replace function public.bm25_top(
-  workspace_id uuid, tsq tsquery, terms text[], idfs float8[], avglen float8, k1 real,
-  b real, document_ids uuid[], hidden_ids uuid[], types text[], lim int, skip tsquery,
-  longest int
-)
-returns table (id uuid, bm25 float8)
-language sql stable
-set search_path = ''
-as $$
-  select c.id, (
-    select sum(idfs[array_position(terms, t.lexeme)] * cardinality(t.positions) * (k1 + 1)
-               / (cardinality(t.positions) + k1 * (1 - b + b * c.lexeme_count / avglen)))
-    -- Only the query's lexemes, with their positions: weight them A, keep the A's.
-    from unnest(ts_filter(setweight(c.lexemes, 'A', terms), '{a}')) t
-  ) as bm25
-  from public.chunks c
-  where c.workspace_id = bm25_top.workspace_id and c.lexemes @@ tsq
-    and (longest is null or c.lexeme_count <= longest)
-    -- A NOT the index cannot use: tested on the row.
-    and (skip is null or not c.lexemes @@ skip)
-    and (bm25_top.document_ids is null or c.document_id = any (bm25_top.document_ids))
-    and (hidden_ids is null or c.document_id <> all (hidden_ids))
-    and (types is null or exists (
-      select from public.documents d
-      where d.id = c.document_id and public.document_kind(d.mime_type) = any (types)))
-  order by 2 desc, c.id
-  limit lim
-$$;
-
-revoke execute on function public.bm25_top(
-  uuid, tsquery, text[], float8[], float8, real, real, uuid[], uuid[], text[], int, tsquery, int
-) from public, anon, authenticated;
-revoke execute on function public.bm25_longest(float8[], int[], float8, real, real, float8)
-  from public, anon, authenticated;
 
 -- A new column: the function is made again (chat_sources calls it by name, so it is unaffected).
 drop function public.search_chunks(uuid, text, int, uuid[], real, real, extensions.vector, real,
@@ -243,11 +130,7 @@ declare
   known text[];
   idfs float8[];
   bounds float8[];
-  -- Each term's highest frequency in any chunk (its peaks' highest).
-  tops int[];
   theta float8;
-  -- The longest chunk (in lexemes) that could still reach the pool in a round.
-  longest int;
   -- The least BM25 a boosted document's chunk needs to enter the pool.
   need float8;
   first_query tsquery;
@@ -290,10 +173,8 @@ begin
       select max(t.peaks[i][1] * (k1 + 1)
                  / (t.peaks[i][1] + k1 * (1 - b + b * t.peaks[i][2] / avglen)))
       from generate_subscripts(t.peaks, 1) i
-    ) order by t.chunk_freq, t.term),
-    array_agg((select max(t.peaks[i][1]) from generate_subscripts(t.peaks, 1) i)
-              order by t.chunk_freq, t.term)
-  into known, idfs, bounds, tops
+    ) order by t.chunk_freq, t.term)
+  into known, idfs, bounds
   from (
     select ts.term, ts.chunk_freq, ts.peaks,
       ln(1 + (n - ts.chunk_freq + 0.5) / (ts.chunk_freq + 0.5))
@@ -399,7 +280,7 @@ begin
         union
         select r.id, r.bm25
         from public.bm25_top(ws, first_query, known, idfs, avglen, k1, b, document_ids, passed,
-                             types, pool, null, null) r
+                             types, pool, null) r
         order by 2 desc, 1
         limit pool
       ) m;
@@ -418,7 +299,6 @@ begin
     if enough is not null then
       round_query := round_query && enough;
     end if;
-    longest := public.bm25_longest(idfs[i:], tops[i:], avglen, k1, b, theta);
     select coalesce(array_agg(m.id order by m.bm25 desc, m.id), '{}'),
       coalesce(array_agg(m.bm25 order by m.bm25 desc, m.id), '{}')
     into top_ids, top_scores
@@ -427,8 +307,7 @@ begin
       union
       select r.id, r.bm25
       from public.bm25_top(ws, round_query, known, idfs, avglen, k1, b, document_ids, passed,
-                           types, pool, case when i > 1 then public.any_lexeme(known[:i - 1]) end,
-                           longest) r
+                           types, pool, case when i > 1 then public.any_lexeme(known[:i - 1]) end) r
       order by 2 desc, 1
       limit pool
     ) m;

@@ -50,11 +50,10 @@ const dataDir = resolve(
 )
 const fresh = !existsSync(dataDir)
 
-// The functions 20260101004700 redefines, as the migrations before it left them.
+// The functions 20260101005200 redefines, as the migrations before it left them.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
   ['search_chunks', '20260101003800_search_boosted_rounds.sql'],
-  ['search_snippet', '20260101003010_snippet_lines.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */
@@ -68,7 +67,10 @@ function beforeDefinitions(): string {
       )
       const end = sql.indexOf('$$;', start)
       if (start < 0 || end < 0) throw new Error(`no ${name} in ${file}`)
-      let definition = sql.slice(start, end + '$$;'.length)
+      // Replaced, as a kept database holds them from an earlier run.
+      let definition = sql
+        .slice(start, end + '$$;'.length)
+        .replace(/^create function/, 'create or replace function')
       // Calls (public.name) and parameters qualified by the function's name (name.param).
       for (const [other] of landed) {
         definition = definition

@@ -72,7 +72,8 @@ returns table (
   lexical_rank int,
   semantic_rank int,
   similarity double precision,
-  snippet text
+  snippet text,
+  document_type text
 )
 language plpgsql stable security definer
 set search_path = ''
@@ -261,7 +262,8 @@ begin
   )
   select t.id, doc, d.title, c.ordinal, c.page_start, c.page_end, t.score::float8, t.bm25,
     t.lexical_rank, t.semantic_rank, t.similarity,
-    case when snippets then public.search_snippet(c.content, terms, tsq) end
+    case when snippets then public.search_snippet(c.content, terms, tsq) end,
+    public.document_type(d.mime_type, d.storage_path, d.title)
   from shown t
   join public.chunks c on c.id = t.id
   join public.documents d on d.id = doc
@@ -276,7 +278,9 @@ end $$;
 -- Measured on the development library through eval:library's rankings (the first 8 passages
 -- of a whole-workspace search, filled so): an evidence page among the first 5 for 0.44 of
 -- questions (0.40 before), among the 8 for 0.52 (0.44).
-create or replace function public.chat_sources(
+drop function public.chat_sources(uuid, text, int, extensions.vector, uuid);
+
+create function public.chat_sources(
   workspace_id uuid,
   query text,
   match_count int default 8,
@@ -291,7 +295,8 @@ returns table (
   page_end int,
   char_start int,
   char_end int,
-  content text
+  content text,
+  document_type text
 )
 language plpgsql stable security invoker
 set search_path = ''
@@ -313,7 +318,7 @@ begin
   if cardinality(scope) between 1 and chat_sources.match_count then
     return query
     select c.id, c.document_id, s.title, c.page_start, c.page_end, c.char_start, c.char_end,
-      c.content
+      c.content, s.document_type
     from unnest(scope) with ordinality as d (id, k)
     cross join lateral public.search_document(
       chat_sources.workspace_id, d.id, chat_sources.query, chat_sources.match_count,
@@ -327,7 +332,7 @@ begin
 
   return query
   with ranked as (
-    select s.chunk_id, s.document_id, s.title, s.ordinality as place,
+    select s.chunk_id, s.document_id, s.title, s.document_type, s.ordinality as place,
       row_number() over (partition by s.document_id order by s.ordinality) as nth
     from public.search_chunks(
       chat_sources.workspace_id, chat_sources.query, chat_sources.match_count,
@@ -345,13 +350,17 @@ begin
   -- A place its document's own ranking cannot fill (it found fewer passages) keeps the
   -- workspace's passage.
   select c.id, c.document_id, r.title, c.page_start, c.page_end, c.char_start, c.char_end,
-    c.content
+    c.content, r.document_type
   from ranked r
   left join own o on o.document_id = r.document_id and o.nth = r.nth
   join public.chunks c on c.id = coalesce(o.chunk_id, r.chunk_id)
   order by r.place;
 end $$;
 
+revoke execute on function public.chat_sources(uuid, text, int, extensions.vector, uuid)
+  from public, anon;
+grant execute on function public.chat_sources(uuid, text, int, extensions.vector, uuid)
+  to authenticated, service_role;
 revoke execute on function public.word_count(tsvector) from public, anon;
 revoke execute on function public.search_document(
   uuid, uuid, text, int, extensions.vector, boolean, text[], real, real, int

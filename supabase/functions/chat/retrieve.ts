@@ -2,7 +2,6 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
 import type { Citation, Source } from '../_shared/core/chat/types.ts'
 import { embedMany } from '../_shared/ai/deps.ts'
 import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
-import { documentTypes } from '../_shared/document-types.ts'
 
 /** How many passages an answer is given. */
 export const PASSAGES = 8
@@ -48,27 +47,8 @@ export async function retrieve(
     conversation_id: conversationId,
   })
   if (error) throw new Error(`Could not search the documents: ${error.message}`)
-  const rows = data as Omit<Source, 'n'>[]
-  const types = await typesOf(caller, rows)
-  return rows.map((row, i) => ({ n: i + 1, ...row, document_type: types.get(row.document_id) }))
-}
-
-/**
- * The passages' document types, which their citations keep so the browser labels their places
- * without reading each document. Without them (the read failed) the answer still goes on: the
- * browser then reads the types itself, as for citations stored before they were kept.
- */
-async function typesOf(caller: SupabaseClient, rows: { document_id: string }[]) {
-  try {
-    return await documentTypes(
-      caller,
-      null,
-      rows.map((row) => row.document_id),
-    )
-  } catch (error) {
-    console.warn(`chat: ${error}`)
-    return new Map<string, never>()
-  }
+  // Each with its document's type, which its citation keeps so the browser labels its place.
+  return (data as Omit<Source, 'n'>[]).map((row, i) => ({ n: i + 1, ...row }))
 }
 
 /** Whether the conversation keeps to several documents, so its answer should draw on each. */

@@ -2,14 +2,13 @@
 // collection_ids?, types?, rerank? } with the caller's JWT or an access token for that
 // workspace (types: document kinds, see input.ts; documents and collections together: results
 // from their union; rerank: see rerank.ts; tokens: _shared/caller.ts) → { results, reranked },
-// each result with its document's type (_shared/document-types.ts).
+// each result with its document's type (as search_chunks and search_document return it).
 // search_chunks (search_document for a scope of one document) is called as the caller and
 // answers members only; the membership check up front turns "nothing visible" into a clear 403.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
 import { embedQueryWith } from '../_shared/ai/query.ts'
-import { documentTypes } from '../_shared/document-types.ts'
 import { type Input, readInput } from './input.ts'
 import { candidates, rerankRows, searchReranker, type Settings } from './rerank.ts'
 
@@ -34,6 +33,7 @@ type Row = {
   semantic_rank: number | null
   similarity: number | null
   snippet: string
+  document_type: string
 }
 
 /**
@@ -129,22 +129,8 @@ Deno.serve(async (req) => {
     embedding === null && depth === limit ? lexical : await search(embedding, depth)
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)
   const found = data as Row[]
-  // Each result carries its document's type, read beside the reranking: the browser labels
-  // its place from it rather than reading every document.
-  const [typesOf, ranked] = await Promise.all([
-    documentTypes(
-      api,
-      authorization,
-      found.map((row) => row.document_id),
-    ).catch((failure: Error) => failure),
-    reranker
-      ? rerankRows(api, authorization, reranker, query, found, limit)
-      : { rows: found, reranked: false },
-  ])
-  if (typesOf instanceof Error) return fail(502, 'search_failed', typesOf.message)
-  const results = ranked.rows.map((row) => ({
-    ...row,
-    document_type: typesOf.get(row.document_id) ?? 'other',
-  }))
-  return reply({ results, reranked: ranked.reranked })
+  const { rows: results, reranked } = reranker
+    ? await rerankRows(api, authorization, reranker, query, found, limit)
+    : { rows: found, reranked: false }
+  return reply({ results, reranked })
 })

@@ -773,6 +773,7 @@ export type Database = {
           char_start: number
           char_end: number
           content: string
+          document_type: string
         }[]
       }
       chat_turn: {
@@ -804,6 +805,10 @@ export type Database = {
         Returns: Json
       }
       document_kind: { Args: { mime_type: string }; Returns: string }
+      document_type: {
+        Args: { mime_type: string; storage_path: string; title: string }
+        Returns: string
+      }
       embed_scope: {
         Args: { workspace_id: string; document_id: string; max_per_minute: number }
         Returns: Json
@@ -814,6 +819,7 @@ export type Database = {
       }
       ensure_embedding_index: { Args: { dims: number }; Returns: undefined }
       first_of_each: { Args: { ids: string[] }; Returns: string[] }
+      format_of_extension: { Args: { extension: string }; Returns: string }
       get_invitation: {
         Args: { invitation_token: string }
         Returns: {
@@ -894,6 +900,7 @@ export type Database = {
           semantic_rank: number
           similarity: number
           snippet: string
+          document_type: string
         }[]
       }
       search_document: {

@@ -929,6 +929,7 @@ export type Database = {
           semantic_rank: number
           similarity: number
           snippet: string
+          document_type: string
         }[]
       }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }

@@ -108,6 +108,17 @@ describe('search results', () => {
       ].sort(),
     )
 
+    // Kept to one document, the search function asks search_document: the type is there too.
+    for (const [documentId, type] of expected) {
+      const one = await viewer.functions.invoke<{ results: Record<string, unknown>[] }>('search', {
+        body: { workspace_id: workspaceId, query: 'heron nests', document_ids: [documentId] },
+      })
+      expect(one.error).toBeNull()
+      expect(one.data!.results.map((r) => [r.document_id, r.document_type])).toEqual([
+        [documentId, type],
+      ])
+    }
+
     // Chat's passages too (their citations keep the type).
     const sources = await viewer.rpc('chat_sources', {
       workspace_id: workspaceId,

@@ -23,18 +23,30 @@ as $$
   end
 $$;
 
--- Postgres 17 changes a generated column's expression in place: the table is rewritten once
--- with every stored chunk's lexemes computed anew, and the column keeps what earlier
--- migrations gave it (storage main, 20260101002200_search_peaks.sql), as do its indexes
--- (the GIN index without a pending list, chunks_workspace_length_idx), rebuilt with it.
+-- The generated columns are made again with the new expression (Postgres 15, which hosted
+-- projects and `DATABASE_URL` servers may run, cannot change one in place): one rewrite of the
+-- table computes every stored chunk's lexemes anew. Dropping a column drops its indexes, so
+-- what earlier migrations gave them is given again: storage main for the lexemes, set in the
+-- same statement so the rewrite already stores them so (20260101002200_search_peaks.sql), the
+-- GIN index without a pending list, and chunks_workspace_length_idx
+-- (20260101001500_search_maxscore_filters.sql).
 -- On the development library (39 filings, 10,147 chunks, PGlite) the rewrite took 35 s and
 -- the recount below 3 s, on two cores shared with other work.
 alter table public.chunks
-  alter column lexemes set expression as (
-    public.bm25_lexemes(public.chunk_index_text(heading_path, content))),
-  alter column lexeme_count set expression as (
-    public.tsvector_token_count(
-      public.bm25_lexemes(public.chunk_index_text(heading_path, content))));
+  drop column lexemes,
+  drop column lexeme_count,
+  add column lexemes tsvector
+    generated always as (public.bm25_lexemes(public.chunk_index_text(heading_path, content)))
+    stored,
+  add column lexeme_count int
+    generated always as (
+      public.tsvector_token_count(
+        public.bm25_lexemes(public.chunk_index_text(heading_path, content))))
+    stored,
+  alter column lexemes set storage main;
+
+create index chunks_lexemes_idx on public.chunks using gin (lexemes) with (fastupdate = off);
+create index chunks_workspace_length_idx on public.chunks (workspace_id, lexeme_count);
 
 -- A rewrite fires no trigger: the term statistics are counted again from the new lexemes,
 -- exactly as track_chunk_stats would have kept them, peaks as

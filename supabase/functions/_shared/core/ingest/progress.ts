@@ -49,6 +49,8 @@ export class ProgressReporter {
   private progress: number
   /** The page OCR is on, until the next report. */
   private ocr: { page: number; pages: number } | null = null
+  /** Whether the row holds an OCR page, which the next write must clear. */
+  private ocrWritten = false
   private lastWrite = Date.now()
   private readonly supabase: SupabaseClient
   private readonly documentId: string
@@ -131,15 +133,18 @@ export class ProgressReporter {
 
   private async write(): Promise<void> {
     this.lastWrite = Date.now()
+    // The OCR columns are written only around OCR, so a file without scanned pages imports
+    // into a project whose schema predates them (20260101005400_ocr_progress.sql).
+    const ocr = this.ocr
+      ? { ocr_page: this.ocr.page, ocr_page_count: this.ocr.pages }
+      : this.ocrWritten
+        ? { ocr_page: null, ocr_page_count: null }
+        : {}
     const { error } = await this.supabase
       .from('documents')
-      .update({
-        stage: this.stage,
-        progress: this.progress,
-        ocr_page: this.ocr?.page ?? null,
-        ocr_page_count: this.ocr?.pages ?? null,
-      })
+      .update({ stage: this.stage, progress: this.progress, ...ocr })
       .eq('id', this.documentId)
     if (error) throw new Error(error.message)
+    this.ocrWritten = this.ocr !== null
   }
 }

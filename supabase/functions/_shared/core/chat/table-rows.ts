@@ -27,7 +27,8 @@ function titleOf(before: string): string {
  * A passage's sentences as a reader takes them: delimiter rows dropped, and each body row of
  * a Markdown table read with its header row (the years above a figure) and the table's title
  * lines just above it, as one unit — the question's words sit across these (the measure in
- * the row's label, the year in the header), so a row alone never matches them all.
+ * the row's label, the year in the header), so a row alone never matches them all. After its
+ * last row, the table comes once more as a whole (see wholeTable).
  */
 export function readTableRows(sentences: Sentence[]): ReadSentence[] {
   const read: ReadSentence[] = []
@@ -51,6 +52,27 @@ export function readTableRows(sentences: Sentence[]): ReadSentence[] {
       }
     }
     read.push({ sentence, context })
+    if (!isMarkdownRow(sentences[i + 1]?.text ?? '')) read.push(wholeTable(sentences, i, context))
   }
   return read
+}
+
+/**
+ * The Markdown table ending at sentence `last`, header row included, as one unit read with its
+ * title: a question often asks for several of its rows at once (three balance-sheet lines for a
+ * ratio, two settings of one device), and only the whole table holds all their labels.
+ */
+function wholeTable(sentences: Sentence[], last: number, context: string): ReadSentence {
+  let first = last
+  while (first > 0 && isMarkdownRow(sentences[first - 1]!.text)) first--
+  const rows = sentences.slice(first, last + 1).filter((s) => !DELIMITER_ROW.test(s.text))
+  const title = context.split('\n').filter((line) => !isMarkdownRow(line))
+  return {
+    sentence: {
+      text: rows.map((s) => s.text).join('\n'),
+      start: sentences[first]!.start,
+      end: sentences[last]!.end,
+    },
+    context: title.join('\n'),
+  }
 }

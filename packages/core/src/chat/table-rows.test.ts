@@ -49,6 +49,26 @@ describe('offline answers read a Markdown table row by row', () => {
     expect(read.at(-1)!.sentence).toEqual({ text: rows, start: 0, end: rows.length })
   })
 
+  it('a passage starting inside a table reads its rows with the title and header of its heading path', () => {
+    const rows = '| Inventories | 1,234 | 1,100 |\n| Total assets | 9,000 | 8,000 |'
+    const path = ['Notes', 'Zenith Corp balance sheet', '| | 2019 | 2018 |']
+    const read = readTableRows(splitSentences(rows), path)
+    expect(read.map((r) => r.context)).toEqual([
+      'Zenith Corp balance sheet\n| | 2019 | 2018 |',
+      'Zenith Corp balance sheet\n| | 2019 | 2018 |',
+      'Zenith Corp balance sheet\n| | 2019 | 2018 |',
+    ])
+    // A heading path of headings only says nothing about the rows' columns.
+    expect(readTableRows(splitSentences(rows), ['Notes']).map((r) => r.context)).toEqual([
+      '',
+      '',
+      '',
+    ])
+    const question = 'What was Zenith’s inventory in 2019?'
+    const answer = extractiveAnswer(question, [{ ...source(1, rows), heading_path: path }])
+    expect(answer).toMatch(/^A table on page \d+ matches the question: .*\[1\]\.$/)
+  })
+
   it('offer the table whose row holds the measure and whose header holds the year', () => {
     const question = 'What was Zenith’s inventory in 2019?'
     const answer = extractiveAnswer(question, [source(1, statement)])

@@ -52,14 +52,16 @@ const duplicates = (a: Candidate, b: Candidate) =>
 /** Every quotable sentence of the top passages, scored against the question. */
 function candidates(question: string, sources: Source[]): Candidate[] {
   const all = sources.slice(0, PASSAGES).flatMap((source) =>
-    readTableRows(splitSentences(source.content)).map(({ sentence, context }) => ({
-      source,
-      sentence,
-      words: new Set(contentWords(`${context}\n${sentence.text}`)),
-      bulky: isBulky(sentence.text),
-      relevant: false,
-      score: 0,
-    })),
+    readTableRows(splitSentences(source.content), source.heading_path).map(
+      ({ sentence, context }) => ({
+        source,
+        sentence,
+        words: new Set(contentWords(`${context}\n${sentence.text}`)),
+        bulky: isBulky(sentence.text),
+        relevant: false,
+        score: 0,
+      }),
+    ),
   )
   // Statistics over every sentence, short list items too: a word the passages hold only
   // there ("wear sunglasses") is still one the question asks about.
@@ -170,7 +172,7 @@ export function closestPassages(question: string, sources: Source[]): Citation[]
     question,
     sentences.flat().map((s) => s.words),
   )
-  return shown.map(({ content, ...source }, i) => {
+  return shown.map(({ content, heading_path: _headingPath, ...source }, i) => {
     let best = sentences[i]![0]
     for (const s of sentences[i]!)
       if (score.coverage(s.words) > score.coverage(best!.words)) best = s

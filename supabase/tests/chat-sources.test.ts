@@ -100,6 +100,52 @@ describe('chat sources', () => {
     expect(message.citations.map((c) => c.chunk_id)).toContain(harbor.chunkIds[1])
   })
 
+  it("reads a passage starting inside a table with its heading path's title and header row", async () => {
+    const client = clientFor(stack, people.editor)
+    const doc = await client
+      .from('documents')
+      .insert({
+        workspace_id: workspaceId,
+        title: 'Quayside ledger',
+        status: 'ready',
+        stage: 'ready',
+      })
+      .select('id')
+      .single<{ id: string }>()
+    expect(doc.error).toBeNull()
+    // The chunker's heading path for a passage below a table's header: title, header row.
+    const headingPath = ['Quayside Port statement of income', '| | 2024 | 2023 |']
+    const chunk = await client
+      .from('chunks')
+      .insert({
+        document_id: doc.data!.id,
+        workspace_id: workspaceId,
+        ordinal: 0,
+        content: '| Berth fees | 310 | 290 |\n| Moorings | 120 | 110 |',
+        heading_path: headingPath,
+        page_start: 7,
+        page_end: 7,
+      })
+      .select('id')
+      .single<{ id: string }>()
+    expect(chunk.error).toBeNull()
+    const question = 'What did Quayside earn from moorings in 2024?'
+    const found = (await sources(question)) as (Source & { heading_path: string[] })[]
+    expect(found[0]).toMatchObject({ chunk_id: chunk.data!.id, heading_path: headingPath })
+
+    const conversationId = await createConversation(stack, people.viewer, workspaceId)
+    const reply = await ask(stack, people.viewer, {
+      conversation_id: conversationId,
+      content: question,
+    })
+    const done = reply.events.find((e) => e.event === 'done')!
+    const message = done.data.message as { content: string; citations: Source[] }
+    // The rows alone name neither the port nor the year: without the path, no answer.
+    expect(message.content).toBe('A table on page 7 matches the question: show passage [1].')
+    expect(message.citations[0]!.chunk_id).toBe(chunk.data!.id)
+    expect(message.citations[0]).not.toHaveProperty('heading_path')
+  })
+
   it('gives a non-member nothing', async () => {
     const { data, error } = await clientFor(stack, people.outsider).rpc('chat_sources', {
       workspace_id: workspaceId,

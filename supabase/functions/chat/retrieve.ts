@@ -61,6 +61,6 @@ export async function comparing(caller: SupabaseClient, conversationId: string):
 }
 
 /** A source as the `sources` event shows it: the whole passage as its quote, unchecked. */
-export function asCitation({ content, ...source }: Source): Citation {
+export function asCitation({ content, heading_path: _headingPath, ...source }: Source): Citation {
   return { ...source, quote: content, supported: null }
 }

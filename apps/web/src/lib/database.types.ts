@@ -774,6 +774,7 @@ export type Database = {
           char_end: number
           content: string
           document_type: string
+          heading_path: string[]
         }[]
       }
       chat_turn: {

@@ -26,6 +26,16 @@ describe('extractiveAnswer', () => {
     )
   })
 
+  it('draws on every passage chat is given, the eighth too', () => {
+    const given = [1, 2, 3, 4, 5, 6, 7].map((n) =>
+      source(n, `Ferns of bed ${n} were pressed on card and labelled by hand.`),
+    )
+    given.push(source(8, 'Mangrove samples from the estuary were dried slowly in the shade.'))
+    expect(extractiveAnswer('How were the mangrove samples dried?', given)).toBe(
+      'Mangrove samples from the estuary were dried slowly in the shade [8].',
+    )
+  })
+
   it('keeps to four sentences and three a passage', () => {
     const many = [1, 2, 3].map((n) =>
       source(

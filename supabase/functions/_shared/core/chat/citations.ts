@@ -117,7 +117,7 @@ function closestSentence(words: Set<string>, sentences: Sentence[]): number {
 }
 
 function toCitation({ source, sentences, verdicts, best }: Cited): Citation {
-  const { content: _content, ...identity } = source
+  const { content: _content, heading_path: _headingPath, ...identity } = source
   const picked = [...best].sort((a, b) => a - b).map((i) => sentences[i]!)
   const known = verdicts.filter((v) => v !== null)
   const supported = known.length === 0 ? null : known.every(Boolean)

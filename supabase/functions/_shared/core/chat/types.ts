@@ -18,6 +18,11 @@ export type Source = {
   char_start: number | null
   char_end: number | null
   content: string
+  /**
+   * The passage's heading path (chunks.heading_path): for a passage starting inside a long
+   * table, its last entries are the table's title and header row. Not kept in citations.
+   */
+  heading_path?: string[]
 }
 
 /**
@@ -25,6 +30,9 @@ export type Source = {
  * passage sentences with their place in the document. `supported` is the citation check's
  * verdict: null when it could not tell (the citing sentence has no content words).
  */
-export type Citation = Omit<Source, 'content'> & { quote: string; supported: boolean | null }
+export type Citation = Omit<Source, 'content' | 'heading_path'> & {
+  quote: string
+  supported: boolean | null
+}
 
 export type Turn = { role: 'user' | 'assistant'; content: string }

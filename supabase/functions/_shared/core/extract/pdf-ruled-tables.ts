@@ -39,16 +39,18 @@ export function linesWithRuledTables(items: readonly object[], grids: readonly G
   return out
 }
 
-/** The grid (and its row and column) whose cell holds the item's middle, if any. */
+/** The grid (and its row and column) whose cell holds the item's start, if any. */
 function locate(item: PdfTextItem, grids: readonly Grid[]) {
   if (item.str.trim() === '') return undefined
   const [a = 1, b = 0, , , x = 0, y = 0] = item.transform
-  // Along the text's direction (rotated column titles run upwards) half its width, and a third
-  // of its height above the baseline.
+  // Just past the text's start along its direction (rotated column titles run upwards), a third
+  // of its height above the baseline: a cell merged over several columns holds its text in the
+  // first of them, where the text starts, whatever its width.
   const length = Math.hypot(a, b) || 1
   const size = item.height || length
-  const midX = x + (a / length) * (item.width / 2) - (b / length) * (size / 3)
-  const midY = y + (b / length) * (item.width / 2) + (a / length) * (size / 3)
+  const along = Math.min(item.width / 2, size / 2)
+  const midX = x + (a / length) * along - (b / length) * (size / 3)
+  const midY = y + (b / length) * along + (a / length) * (size / 3)
   for (const [g, grid] of grids.entries()) {
     const column = grid.xs.findIndex((edge, c) => c > 0 && midX < edge && midX > grid.xs[c - 1]!)
     const row = grid.ys.findIndex((edge, r) => r > 0 && midY > edge && midY < grid.ys[r - 1]!)

@@ -61,6 +61,27 @@ describe('ruled tables', () => {
     ])
   })
 
+  it('repeats a cell merged over two rows in each, as docling does', async () => {
+    const text = await extract({
+      widths: [90, 60, 60, 200],
+      spans: [[0, 0]],
+      rows: [
+        ['Town', 'Mills', 'Mills', 'Lamps'],
+        ['', 'north', 'south', 'harbour'],
+        ['Ashford', 'Two', 'One', 'Four lamps lit along\nthe harbour wall'],
+        ['Brookley', 'One', 'None', 'Six lamps by the\nfish market steps'],
+      ],
+    })
+    expect(markdownTables(text)).toEqual([
+      [
+        ['Town', 'Mills', 'Mills', 'Lamps'],
+        ['Town', 'north', 'south', 'harbour'],
+        ['Ashford', 'Two', 'One', 'Four lamps lit along the harbour wall'],
+        ['Brookley', 'One', 'None', 'Six lamps by the fish market steps'],
+      ],
+    ])
+  })
+
   it('leaves a paragraph in a box as prose', async () => {
     const text = await extract({ ...TOWNS, rows: TOWNS.rows.slice(0, 1) }, true)
     expect(markdownTables(text)).toEqual([])

@@ -10,6 +10,8 @@ export interface RuledTable {
   unruled?: number[]
   /** Draw each cell's white background first, as some producers do. */
   backgrounds?: boolean
+  /** Cells merged with the one below them: no rule between the two (row, column, 0-based). */
+  spans?: [number, number][]
 }
 
 const SIZE = 9
@@ -63,7 +65,13 @@ export async function ruledTablePdf(table: RuledTable, boxed = false): Promise<U
   const line = (x0: number, y0: number, x1: number, y1: number) =>
     page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
   ys.forEach((y, r) => {
-    if (!table.unruled?.includes(r - 1)) line(xs[0]!, y, xs.at(-1)!, y)
+    if (table.unruled?.includes(r - 1)) return
+    // Drawn cell by cell, as many producers do; none under a cell merged with the one below.
+    xs.slice(1).forEach((x, c) => {
+      if (!table.spans?.some(([row, column]) => row === r - 1 && column === c)) {
+        line(xs[c]!, y, x, y)
+      }
+    })
   })
   xs.forEach((x, c) => {
     if (table.sides || (c > 0 && c < xs.length - 1)) line(x, ys[0]!, x, ys.at(-1)!)

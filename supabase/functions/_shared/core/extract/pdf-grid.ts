@@ -1,10 +1,14 @@
 // Generated from packages/core/src/extract/pdf-grid.ts by `npm run sync:core`: edit that file, not this one.
 import type { Rule } from './pdf-rules.ts'
 
-/** A ruled table's cell borders: column edges left to right, row edges top to bottom. */
+/**
+ * A ruled table's cell borders: column edges left to right, row edges top to bottom, and the
+ * horizontal rules drawn (a row edge a column's rule does not cross is inside a merged cell).
+ */
 export interface Grid {
   xs: number[]
   ys: number[]
+  horizontal: Rule[]
 }
 
 /** Rules this close (pt) are one line: double strokes, a border drawn by two adjacent cells. */
@@ -61,6 +65,7 @@ export function findGrids(all: readonly Rule[]): Grid[] {
         g.horizontal.length + g.vertical.length >= 3,
     )
     .map(({ horizontal: hs, vertical: vs }) => ({
+      horizontal: hs,
       // Many tables leave their sides (or top) open: the rules' ends are the outer edges then.
       xs: distinct([
         ...vs.map((v) => v.x0),
@@ -92,6 +97,7 @@ function withEdges(grid: Grid, rules: readonly Rule[]): Grid {
   }
   const inside = edges.filter((r) => r.y0 >= bottom - REACH && r.y1 <= top + REACH)
   return {
+    horizontal: [...grid.horizontal, ...inside.filter((r) => r.y0 === r.y1)],
     xs: distinct([...grid.xs, ...inside.filter((r) => r.x0 === r.x1).map((r) => r.x0)]),
     ys: distinct([
       ...grid.ys,

@@ -4,6 +4,9 @@ import type { Grid } from './pdf-grid.ts'
 import { positionedLines, type PdfTextItem, type PositionedLine } from './pdf-lines.ts'
 import { rebuildTables } from './pdf-tables.ts'
 
+/** How far (pt) a rule may sit from a row edge and still be the rule there. */
+const RULE_SLACK = 2
+
 /**
  * A page's lines with each ruled grid that holds a table (two rows and two columns with text at
  * least) as one GFM table entry where its first text item comes in content order: the rules
@@ -68,7 +71,8 @@ function table(grid: Grid, items: PdfTextItem[]): string | undefined {
     const at = locate(item, [grid])
     if (at) cells[at.row]![at.column]!.push(item)
   }
-  const texts = cells.flatMap((row) => splitRow(row.map((cell) => positionedLines(cell))))
+  const lines = mergedDown(grid, cells).map((row) => row.map((cell) => positionedLines(cell)))
+  const texts = lines.flatMap(splitRow)
   const rows = texts.filter((row) => row.some(Boolean))
   const used = rows[0]?.map((_, c) => rows.some((row) => row[c])) ?? []
   const kept = rows.map((row) => row.filter((_, c) => used[c]))
@@ -105,3 +109,30 @@ function splitRow(cells: PositionedLine[][]): string[][] {
 }
 
 const joined = (lines: PositionedLine[]) => lines.map((line) => line.text).join(' ')
+
+/**
+ * The cells with those merged over several rows (no rule between them in their column) each
+ * holding the merged cell's items, as docling and spreadsheets repeat a merged cell's value.
+ */
+function mergedDown(grid: Grid, cells: PdfTextItem[][][]): PdfTextItem[][][] {
+  const out = cells.map((row) => row.map((cell) => [...cell]))
+  for (let c = 0; c < grid.xs.length - 1; c++) {
+    const middle = (grid.xs[c]! + grid.xs[c + 1]!) / 2
+    let from = 0
+    for (let r = 1; r <= cells.length; r++) {
+      const y = grid.ys[r]!
+      const ruled =
+        r === cells.length ||
+        grid.horizontal.some(
+          (h) => Math.abs(h.y0 - y) <= RULE_SLACK && h.x0 <= middle && h.x1 >= middle,
+        )
+      if (!ruled) continue
+      if (r - from > 1) {
+        const items = cells.slice(from, r).flatMap((row) => row[c]!)
+        for (let k = from; k < r; k++) out[k]![c] = items
+      }
+      from = r
+    }
+  }
+  return out
+}

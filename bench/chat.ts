@@ -95,9 +95,6 @@ try {
   }
   await lb.db.pg.query('analyze public.chunks, public.chunk_term_stats')
   console.log(`\nloaded ${CHUNKS} chunks in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  // The load held the event loop for minutes: let the server close the idle keep-alive
-  // sockets now, or the next request may be sent on one it is closing ("fetch failed").
-  await new Promise((resolve) => setTimeout(resolve, 1000))
 
   const samples: Record<string, number[]> = {}
   const record = (name: string, ms: number) => (samples[name] ??= []).push(ms)

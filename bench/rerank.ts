@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
 import { startLocalbase } from '../packages/localbase/src/index.ts'
@@ -68,8 +67,6 @@ try {
   await loadPassages(lb, workspaceId, passages, CHUNKS, (done) =>
     process.stderr.write(`\rloaded ${done}/${CHUNKS} chunks`),
   )
-  // Let the server close the keep-alive sockets the long load left idle (see bench:search).
-  await sleep(500)
 
   type Mode = 'off' | 'judge' | 'model'
   const modes: Mode[] = ['off', 'judge', 'model']

@@ -13,7 +13,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { percentile } from '../packages/core/src/retrieval/metrics.ts'
 import { type Localbase, startLocalbase } from '../packages/localbase/src/index.ts'
@@ -86,10 +85,6 @@ try {
   await load(lb, workspaceId, (done) => process.stderr.write(`\rloaded ${done}/${CHUNKS} chunks`))
   const loadSeconds = (performance.now() - started) / 1000
   console.log(`\nloaded ${CHUNKS} chunks in ${loadSeconds.toFixed(1)} s`)
-  // The load kept the event loop busy past the server's keep-alive timeout: let the server
-  // close the idle connection before the next request, or that request can be written to
-  // a socket the server is closing ("fetch failed", what crashed this bench at 100,000).
-  await sleep(500)
 
   const context = {
     role: 'authenticated',

@@ -1,6 +1,7 @@
--- Search results carry their document's type: search_chunks and chat_sources return it, so the
--- search and chat functions no longer read the documents again for it (one more request per
--- search, as the caller, after the search itself).
+-- Search results carry their document's type: search_chunks returns it (and chat_sources, made
+-- again in 20260101005300_search_one_document.sql), so the search and chat functions no longer
+-- read the documents again for it (one more request per search, as the caller, after the
+-- search itself).
 --
 -- Tried for search_chunks's speed and dropped: passing over, in each lexical round, chunks too
 -- long to reach the pool's last score even holding every remaining term at its highest
@@ -389,74 +390,3 @@ begin
   join public.documents d on d.id = p.document_id
   order by p.place;
 end $$;
-
--- As in 20260101003100_collections.sql, each passage with its document's type (its citations
--- keep it). A new column: made again, with its grants.
-drop function public.chat_sources(uuid, text, int, extensions.vector, uuid);
-
-create function public.chat_sources(
-  workspace_id uuid,
-  query text,
-  match_count int default 8,
-  query_embedding extensions.vector default null,
-  conversation_id uuid default null
-)
-returns table (
-  chunk_id uuid,
-  document_id uuid,
-  title text,
-  page_start int,
-  page_end int,
-  char_start int,
-  char_end int,
-  content text,
-  document_type text
-)
-language plpgsql stable security invoker
-set search_path = ''
-as $$
-#variable_conflict use_column
-declare
-  scope uuid[];
-begin
-  if chat_sources.conversation_id is not null then
-    select public.scope_document_ids(c.workspace_id, c.document_ids, c.collection_ids)
-    into scope
-    from public.conversations c
-    where c.id = chat_sources.conversation_id and c.workspace_id = chat_sources.workspace_id;
-    if not found then
-      return;
-    end if;
-  end if;
-
-  if cardinality(scope) between 2 and chat_sources.match_count then
-    return query
-    select s.chunk_id, s.document_id, s.title, s.page_start, s.page_end, c.char_start,
-      c.char_end, c.content, s.document_type
-    from unnest(scope) with ordinality as d (id, k)
-    cross join lateral public.search_chunks(
-      chat_sources.workspace_id, chat_sources.query, chat_sources.match_count,
-      document_ids => array[d.id], query_embedding => chat_sources.query_embedding,
-      snippets => false
-    ) with ordinality s
-    join public.chunks c on c.id = s.chunk_id
-    order by s.ordinality, d.k
-    limit chat_sources.match_count;
-    return;
-  end if;
-
-  return query
-  select s.chunk_id, s.document_id, s.title, s.page_start, s.page_end, c.char_start,
-    c.char_end, c.content, s.document_type
-  from public.search_chunks(
-    chat_sources.workspace_id, chat_sources.query, chat_sources.match_count,
-    document_ids => scope, query_embedding => chat_sources.query_embedding, snippets => false
-  ) with ordinality s
-  join public.chunks c on c.id = s.chunk_id
-  order by s.ordinality;
-end $$;
-
-revoke execute on function public.chat_sources(uuid, text, int, extensions.vector, uuid)
-  from public, anon;
-grant execute on function public.chat_sources(uuid, text, int, extensions.vector, uuid)
-  to authenticated, service_role;

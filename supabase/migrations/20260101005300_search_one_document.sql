@@ -277,7 +277,8 @@ end $$;
 -- (search_document): the library says which filing, the filing says which of its pages.
 -- Measured on the development library through eval:library's rankings (the first 8 passages
 -- of a whole-workspace search, filled so): an evidence page among the first 5 for 0.44 of
--- questions (0.40 before), among the 8 for 0.52 (0.44).
+-- questions (0.40 before), among the 8 for 0.52 (0.44). Each passage comes with its document's
+-- type (20260101005200_search_document_type.sql), a new column: the function is made again.
 drop function public.chat_sources(uuid, text, int, extensions.vector, uuid);
 
 create function public.chat_sources(

@@ -8,7 +8,7 @@ import { processFile } from '../../packages/core/src/ingest/process-file.ts'
 import { DOCUMENTS_BUCKET } from '../../packages/core/src/ingest/storage-path.ts'
 import { runImport } from '../../scripts/import/run-import.ts'
 import { walk } from '../../scripts/import/walk.ts'
-import { startIngestWorld, textFile } from './ingest-helpers.ts'
+import { stallImport, startIngestWorld, textFile } from './ingest-helpers.ts'
 import { adminClient } from './stack.ts'
 
 const { stack, db, workspaceId, editor } = await startIngestWorld()
@@ -58,6 +58,19 @@ async function traces(bytes: Uint8Array) {
 
 const objectTotal = async () => db.objectCount(`${workspaceId}/`)
 
+/** Ready under its id, its chunks all from this import, no row or object added. */
+async function expectResumed(id: string, bytes: Uint8Array, objects: number) {
+  expect(await db.document(id)).toMatchObject({ status: 'ready', error: null })
+  const chunks = await db.rows<{ content: string }>(
+    'select content from public.chunks where document_id = $1',
+    [id],
+  )
+  expect(chunks.length).toBeGreaterThan(0)
+  expect(chunks.every((c) => !c.content.startsWith('stale'))).toBe(true)
+  expect((await traces(bytes)).rows).toHaveLength(1)
+  expect(await objectTotal()).toBe(objects)
+}
+
 describe('the importer resumes failed and interrupted documents', () => {
   it('a failed document of the same bytes is resumed under its id, with its stored original', async () => {
     const bytes = textFile('Beekeeping ledger for the spring swarm season', 400)
@@ -79,41 +92,28 @@ describe('the importer resumes failed and interrupted documents', () => {
     })
   })
 
-  it('an import interrupted by a crash (reaped) is resumed with its partial chunks gone', async () => {
+  it('an import whose heartbeat stopped is resumed, reaped or not, with its partial chunks gone', async () => {
     const bytes = textFile('Lantern festival rota and candle budget', 400)
     const id = await failedDocument(bytes, 'lanterns.txt')
-    // As the crash left it: processing, a heartbeat long stopped, a few chunks written.
-    await stack.db.pg.transaction(async (tx) => {
-      await tx.query('set local session_replication_role = replica')
-      await tx.query(
-        `update public.documents set status = 'processing', stage = 'indexing',
-           updated_at = now() - interval '10 minutes' where id = $1`,
-        [id],
-      )
-    })
-    const partial = await editor()
-      .from('chunks')
-      .insert({ document_id: id, workspace_id: workspaceId, ordinal: 0, content: 'stale half' })
-    expect(partial.error).toBeNull()
-    // Processing, so to the importer it is still someone's live import.
+    const crashed = (seconds: number) => stallImport(stack, id, seconds)
+    // Beating 30 s ago: to the importer it is still someone's live import.
+    await crashed(30)
     expect(await importFile('lanterns.txt', bytes)).toMatchObject({
       ready: 0,
       duplicates: ['lanterns.txt'],
     })
-
-    const reaped = await adminClient(stack).rpc('reap_interrupted_documents')
-    expect(reaped.data).toBe(1)
+    // Silent for 90 s (the library's Interrupted), not yet reaped: resumed under its id.
+    await crashed(90)
     const objects = await objectTotal()
     expect(await importFile('lanterns.txt', bytes)).toMatchObject({ ready: 1, failures: [] })
-    expect(await db.document(id)).toMatchObject({ status: 'ready', error: null })
-    const chunks = await db.rows<{ content: string }>(
-      'select content from public.chunks where document_id = $1',
-      [id],
-    )
-    expect(chunks.length).toBeGreaterThan(0)
-    expect(chunks.every((c) => c.content.startsWith('Lantern festival'))).toBe(true)
-    expect((await traces(bytes)).rows).toHaveLength(1)
-    expect(await objectTotal()).toBe(objects)
+    await expectResumed(id, bytes, objects)
+
+    // Reaped (failed by reap_interrupted_documents) first: resumed just the same.
+    await crashed(600)
+    const reaped = await adminClient(stack).rpc('reap_interrupted_documents')
+    expect(reaped.data).toBe(1)
+    expect(await importFile('lanterns.txt', bytes)).toMatchObject({ ready: 1, failures: [] })
+    await expectResumed(id, bytes, objects)
   })
 
   it('an original that is missing or holds other bytes is written again at the same path', async () => {

@@ -62,3 +62,24 @@ export const readShared = (path: string) => new Uint8Array(readFileSync(new URL(
 /** A plain-text file of `words`, repeated to make a few chunks. */
 export const textFile = (words: string, times = 200) =>
   new TextEncoder().encode(`${words}. `.repeat(times))
+
+/**
+ * Leaves a document as a dead importer does: processing mid-indexing with a chunk of its own
+ * written, its last heartbeat `seconds` ago (the touch_updated_at trigger kept out of the way).
+ */
+export async function stallImport(stack: Stack, id: string, seconds: number) {
+  await stack.db.pg.query(
+    `insert into public.chunks (document_id, workspace_id, ordinal, content)
+     select id, workspace_id, 0, 'stale half' from public.documents where id = $1
+     on conflict do nothing`,
+    [id],
+  )
+  await stack.db.pg.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica')
+    await tx.query(
+      `update public.documents set status = 'processing', stage = 'indexing', progress = 0.7,
+         updated_at = now() - make_interval(secs => $2) where id = $1`,
+      [id, seconds],
+    )
+  })
+}

@@ -3,11 +3,11 @@ import { sha256Hex } from '../../packages/core/src/hash.ts'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import type { IngestOptions } from '../../packages/core/src/ingest/types.ts'
 import { uploadFile } from '../../packages/core/src/ingest/upload-file.ts'
-import { startIngestWorld, textFile } from './ingest-helpers.ts'
+import { stallImport, startIngestWorld, textFile } from './ingest-helpers.ts'
 
 // The web app's upload (its ingest worker calls uploadFile): the same bytes as a failed or
 // interrupted document retry that document, as the importer does, and leave nothing new.
-const { db, workspaceId, editor } = await startIngestWorld()
+const { stack, db, workspaceId, editor } = await startIngestWorld()
 
 const upload = (bytes: Uint8Array, fileName: string, options: IngestOptions = {}) =>
   uploadFile(editor(), { workspaceId, bytes, fileName }, options)
@@ -98,5 +98,37 @@ describe('a web upload of the same file as a failed document', () => {
       expect.objectContaining({ id: before.rows[0]!.id, status: 'failed' }),
     ])
     expect(after.objects).toBe(before.objects)
+  })
+
+  it('resumes a document whose heartbeat stopped, before it is reaped, and leaves nothing new', async () => {
+    const bytes = textFile('Harbour dredging permits and tide tables', 300)
+    const failed = await ingestFile(
+      editor(),
+      { workspaceId, bytes, fileName: 'harbour.txt' },
+      cancelWhileIndexing(),
+    )
+    const id = (failed as { documentId: string }).documentId
+    // Still beating 30 s ago: someone's live import, so the same file is a duplicate.
+    await stallImport(stack, id, 30)
+    expect(await upload(bytes, 'harbour.txt')).toMatchObject({
+      status: 'duplicate',
+      documentId: id,
+    })
+    // Silent for 90 s: the library shows it Interrupted, though the reaper waits for 2 minutes.
+    await stallImport(stack, id, 90)
+    const before = await traces(bytes)
+    expect(before.rows).toEqual([expect.objectContaining({ id, status: 'processing' })])
+
+    const result = await upload(bytes, 'harbour (1).txt')
+    expect(result).toMatchObject({ status: 'ready', documentId: id, resumed: true })
+    const after = await traces(bytes)
+    expect(after.rows).toEqual([expect.objectContaining({ id, status: 'ready', error: null })])
+    expect(after.objects).toBe(before.objects)
+    const chunks = await db.rows<{ content: string }>(
+      'select content from public.chunks where document_id = $1',
+      [id],
+    )
+    expect(chunks.length).toBe((await db.document(id))!.chunk_count)
+    expect(chunks.every((c) => c.content.startsWith('Harbour dredging'))).toBe(true)
   })
 })

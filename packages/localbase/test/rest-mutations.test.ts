@@ -200,6 +200,37 @@ describe('update and delete', () => {
     expect(await tagNames(100)).toContainEqual({ id: 100, name: 'changed' })
   })
 
+  // PostgREST's UpdateSpec "when patching with an empty body": no update is run, whatever
+  // the filters match; 204 with no content type, or 200 and [] with return=representation.
+  it('answers an update with nothing to set ({}, [] or [{}]) as PostgREST does, changing nothing', async () => {
+    const before = await tagNames(100)
+    for (const body of [{}, [], [{}]]) {
+      const res = await send('PATCH', 'tags?id=eq.100', body)
+      expect(res.status).toBe(204)
+      expect(await res.text()).toBe('')
+      expect(res.headers.get('content-type')).toBeNull()
+      expect(res.headers.get('content-range')).toBe('*/*')
+    }
+    const res = await send(
+      'PATCH',
+      'tags?id=gte.100&select=id',
+      {},
+      {
+        prefer: 'return=representation',
+      },
+    )
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual([])
+    expect(res.headers.get('content-range')).toBe('*/*')
+    expect(res.headers.get('preference-applied')).toBe('return=representation')
+
+    const updated = await db().from('tags').update({}).eq('id', 100)
+    expect(updated).toMatchObject({ error: null, status: 204 })
+    const selected = await db().from('tags').update({}).eq('id', 100).select()
+    expect(selected).toMatchObject({ error: null, status: 200, data: [] })
+    expect(await tagNames(100)).toEqual(before)
+  })
+
   it('counts affected rows and honours max-affected with handling=strict', async () => {
     const counted = await db()
       .from('tags')

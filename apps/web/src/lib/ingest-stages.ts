@@ -24,3 +24,14 @@ export const isRecognising = ({ stage, ocr_page, ocr_page_count }: OcrProgress) 
 /** A processing document's stage as members see it: the page OCR is on, while it reads one. */
 export const processingLabel = (doc: OcrProgress) =>
   isRecognising(doc) ? recognisingLabel(doc.ocr_page!, doc.ocr_page_count!) : stageLabel(doc.stage)
+
+/**
+ * What a document still being ingested is doing, in the words the library row, the document
+ * page's badge and its body all use: "Queued", the stage, or the page OCR is on.
+ */
+export const statusLabel = (doc: OcrProgress & { status: string }) =>
+  doc.status === 'queued' ? 'Queued' : processingLabel(doc)
+
+/** The status with its progress, e.g. "Recognising page 3 of 30… 12%". */
+export const progressText = (doc: OcrProgress & { status: string; progress: number }) =>
+  `${statusLabel(doc)}… ${Math.round(doc.progress * 100)}%`

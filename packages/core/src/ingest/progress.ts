@@ -25,8 +25,8 @@ const STAGE_END: Record<IngestStage, number> = {
 const WRITE_EVERY_MS = 500
 
 /**
- * While a step runs, the row is written at least this often: other members' libraries call
- * a processing document interrupted once its updated_at is a minute old.
+ * While a step runs, the row is written at least this often: a processing document whose
+ * updated_at is INTERRUPTED_AFTER_MS old is interrupted (shown so, and resumed by a re-upload).
  */
 const HEARTBEAT_MS = 15_000
 

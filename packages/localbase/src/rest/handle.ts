@@ -1,5 +1,6 @@
 import { asBulk } from '../db/work-queue.ts'
 import type { Caller, CredentialError } from '../gateway/caller.ts'
+import { isBulkWrite } from './bulk-write.ts'
 import { rpcPlan } from './call.ts'
 import { ApiError, fromPgError } from './errors.ts'
 import type { Plan, RestRequest } from './plan.ts'
@@ -9,12 +10,6 @@ import type { RestState } from './state.ts'
 import { tablePlan } from './table.ts'
 
 // One request: who is calling, which schema, which plan; then one transaction as that caller.
-
-/**
- * A write with a body this large (an import's batch of chunks, an embedding upload) is bulk
- * work: requests someone is waiting on go ahead of it (db/work-queue.ts).
- */
-const BULK_BODY_CHARS = 16 * 1024
 
 class Rollback {
   readonly outcome: Outcome
@@ -153,7 +148,7 @@ async function run(
   }
   const write = () => state.ctx.db.asUser(context, (tx) => execute(tx, plan))
   try {
-    return await (req.body.length > BULK_BODY_CHARS ? asBulk(write) : write())
+    return await (isBulkWrite(method, rpc, req.body) ? asBulk(write) : write())
   } catch (error) {
     if (error instanceof Rollback) return error.outcome
     throw error

@@ -43,13 +43,21 @@ export function mutationSql(
   const scope = { column: b.field.bind(b, source), embedPresent: () => null }
   const where = whereSql(query.root.filters.map((c) => compileCond(c, scope, b.params)))
   if (kind === 'delete') return `delete from ${target} as t0 ${where} returning ${returning}`
+  // Nothing to set ({}, [] or [{}]): PostgREST runs no update and answers as if no row matched.
+  // The filters' parameters are bound all the same, so the statement must still name them.
+  if (isNothing(body))
+    return `select t0.* from ${target} as t0 ${where ? `${where} and` : 'where'} false`
   if (!isObject(body)) throw new ApiError(400, 'PGRST102', 'Empty or invalid json')
   const columns = Object.keys(body)
   checkColumns(table, columns)
-  if (columns.length === 0) return noRows(target)
   const set = columns.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ')
   const row = `json_populate_record(null::${target}, ${b.params.add(JSON.stringify(body))}::json) _b`
   return `update ${target} as t0 set ${set} from ${row} ${where} returning ${returning}`
+}
+
+function isNothing(body: unknown): boolean {
+  const rows = Array.isArray(body) ? body : [body]
+  return rows.every((row) => isObject(row) && Object.keys(row).length === 0)
 }
 
 function insertSql(

@@ -1,22 +1,24 @@
 // Generated from packages/core/src/ingest/resume-or-ingest.ts by `npm run sync:core`: edit that file, not this one.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { sha256Hex } from '../hash.ts'
-import { findLive } from './find-live.ts'
+import { findLive, type LiveDocument } from './find-live.ts'
 import { failDocument } from './index-document.ts'
 import { ingestFile } from './ingest-file.ts'
+import { interruptedBefore, isInterrupted } from './interrupted.ts'
 import { STAGE_START } from './progress.ts'
 import { retryDocument } from './retry-document.ts'
 import { DOCUMENTS_BUCKET } from './storage-path.ts'
 import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
 
 /**
- * The importer's way in: a file whose bytes a failed document of the workspace already holds
- * (an import that failed, or that a crash interrupted and reap_interrupted_documents marked
- * failed) resumes that document under its id, instead of starting a second one beside it.
+ * The importer's way in: a file whose bytes a failed or interrupted document of the workspace
+ * already holds (an import that failed, or one whose heartbeat stopped: isInterrupted, the
+ * rule the library shows Interrupted by, whether or not reap_interrupted_documents has marked
+ * it failed yet) resumes that document under its id, instead of starting a second one beside it.
  * Its stored original is reused when it holds these bytes, and written again (same path)
  * when it is missing or differs, so a resume never adds an object. If the resume fails, the
- * same row is failed again: nothing new is left behind. A live document of the same bytes is
- * still a duplicate, and any other file goes through ingestFile. A resume's ready or failed
+ * same row is failed again: nothing new is left behind. A document of the same bytes whose
+ * import is alive (or that is ready) is still a duplicate, and any other file goes through ingestFile. A resume's ready or failed
  * result says `resumed`.
  */
 export async function resumeOrIngest(
@@ -26,17 +28,23 @@ export async function resumeOrIngest(
 ): Promise<IngestResult> {
   const sha256 = await sha256Hex(input.bytes)
   const live = await findLive(supabase, input.workspaceId, sha256)
-  if (live) return { status: 'duplicate', documentId: live.id, title: live.title }
-  const failed = await findFailed(supabase, input.workspaceId, sha256)
-  if (!failed) return ingestFile(supabase, input, options)
-  // Claimed only while still failed: of two copies of a file in one folder (or two importers),
-  // one resumes it and the other finds a live document, a duplicate, as ingestFile would.
-  const claimed = await supabase
+  if (live && !resumable(live))
+    return { status: 'duplicate', documentId: live.id, title: live.title }
+  // The one live document of these bytes (a unique index) when interrupted, else a failed one.
+  const earlier = live ?? (await findFailed(supabase, input.workspaceId, sha256))
+  if (!earlier) return ingestFile(supabase, input, options)
+  // Claimed only while still failed or interrupted (the claim is a heartbeat): of two copies
+  // of a file in one folder (or two importers), one resumes it and the other finds a live
+  // document, a duplicate, as ingestFile would.
+  const claim = supabase
     .from('documents')
     .update({ status: 'processing', stage: 'uploading', progress: STAGE_START.uploading })
-    .eq('id', failed.id)
-    .eq('status', 'failed')
-    .select('id')
+    .eq('id', earlier.id)
+  const claimed = await (
+    live
+      ? claim.eq('status', 'processing').lt('updated_at', interruptedBefore(Date.now()))
+      : claim.eq('status', 'failed')
+  ).select('id')
   if (claimed.error?.code === '23505' || claimed.data?.length === 0) {
     const winner = await findLive(supabase, input.workspaceId, sha256)
     if (winner) return { status: 'duplicate', documentId: winner.id, title: winner.title }
@@ -45,15 +53,20 @@ export async function resumeOrIngest(
     return { status: 'refused', error: 'The earlier attempt could not be claimed for a resume.' }
   }
   const contentType = input.mimeType || 'application/octet-stream'
-  const doc = { id: failed.id, workspaceId: input.workspaceId, fileName: input.fileName }
+  const doc = { id: earlier.id, workspaceId: input.workspaceId, fileName: input.fileName }
   try {
-    await keepOriginal(supabase, failed.storage_path, input.bytes, sha256, contentType)
+    await keepOriginal(supabase, earlier.storage_path, input.bytes, sha256, contentType)
     // Cancelled meanwhile: failed again now, not left 'processing' until it is reaped.
     options.signal?.throwIfAborted()
   } catch (cause) {
     return resumed(await failDocument(supabase, doc, cause, options.signal))
   }
-  return resumed(await retryDocument(supabase, failed.id, options))
+  return resumed(await retryDocument(supabase, earlier.id, options))
+}
+
+/** An interrupted document with an original, not a pending new version: resumed, not a duplicate. */
+function resumable(live: LiveDocument): live is LiveDocument & { storage_path: string } {
+  return isInterrupted(live, Date.now()) && live.storage_path !== null && live.replaces_id === null
 }
 
 /** Marks the outcome of a resume as such, so callers tell it from a new document's. */

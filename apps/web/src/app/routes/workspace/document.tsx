@@ -31,6 +31,8 @@ export default function DocumentRoute() {
   const navigate = useNavigate()
   const libraryHref = `/w/${workspace.id}/library`
   useFollowReplacement(workspace.id, documentId)
+  const { items } = useUploads(workspace.id)
+  const ingesting = items.some((i) => i.state === 'running' && i.documentId === documentId)
   const conversation = useStartConversation(workspace.id)
   return (
     <DocumentPage
@@ -38,6 +40,7 @@ export default function DocumentRoute() {
       documentId={documentId}
       chunkId={searchParams.get('chunk')}
       canEdit={workspace.role !== 'viewer'}
+      ingesting={ingesting}
       libraryHref={libraryHref}
       actions={(doc) => (
         <Button

@@ -5,9 +5,12 @@ import { DocumentMeta } from './document-meta'
 /** The title (wrapping: file names run long), its facts, and the actions a role allows. */
 export function DocumentHeader({
   doc,
+  interrupted,
   actions,
 }: {
   doc: DocumentDetail
+  /** Processing, but its import stopped: see isInterrupted. */
+  interrupted: boolean
   actions: React.ReactNode
 }) {
   return (
@@ -17,7 +20,7 @@ export function DocumentHeader({
     >
       <div className="min-w-0 flex-1 basis-80">
         <h1 className="text-xl font-semibold tracking-tight break-words">{doc.title}</h1>
-        <DocumentMeta doc={doc} />
+        <DocumentMeta doc={doc} interrupted={interrupted} />
       </div>
       <div className="flex flex-wrap gap-2">{actions}</div>
     </section>

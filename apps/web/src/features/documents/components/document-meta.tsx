@@ -1,16 +1,24 @@
 import { Badge } from '@/components/ui/badge'
 import { documentType, formatBytes, formatDateTime, typeLabels } from '@/lib/format'
-import { stageLabel } from '@/lib/ingest-stages'
+import { statusLabel } from '@/lib/ingest-stages'
 import type { DocumentDetail } from '../api/get-document'
 
-function StatusBadge({ doc }: { doc: DocumentDetail }) {
+/** The same words as the page's body and the library's row (the page OCR is on, say). */
+function StatusBadge({ doc, interrupted }: { doc: DocumentDetail; interrupted: boolean }) {
   if (doc.status === 'ready') return <Badge variant="secondary">Ready</Badge>
   if (doc.status === 'failed') return <Badge variant="destructive">Failed</Badge>
-  return <Badge variant="outline">{stageLabel(doc.stage)}</Badge>
+  if (interrupted) {
+    return (
+      <Badge variant="outline" className="text-amber-700 dark:text-amber-500">
+        Interrupted
+      </Badge>
+    )
+  }
+  return <Badge variant="outline">{statusLabel(doc)}</Badge>
 }
 
 /** File name, type, size, period, names, pages, chunks, who uploaded it and when, and its status. */
-export function DocumentMeta({ doc }: { doc: DocumentDetail }) {
+export function DocumentMeta({ doc, interrupted }: { doc: DocumentDetail; interrupted: boolean }) {
   const facts: [string, string | null][] = [
     // The uploaded file's name: the title is what people call it.
     ['File', doc.file_name === doc.title ? null : doc.file_name],
@@ -31,7 +39,7 @@ export function DocumentMeta({ doc }: { doc: DocumentDetail }) {
       <div className="flex items-center gap-1.5">
         <dt className="sr-only">Status</dt>
         <dd>
-          <StatusBadge doc={doc} />
+          <StatusBadge doc={doc} interrupted={interrupted} />
         </dd>
       </div>
       {facts.map(([label, value]) =>

@@ -1,5 +1,7 @@
+import { isInterrupted } from '@sourcebook/core/ingest/interrupted'
 import type * as React from 'react'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
+import { useNow } from '@/hooks/use-now'
 import { documentType, type DocumentType } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
 import { type DocumentDetail, useDocument } from '../api/get-document'
@@ -8,7 +10,12 @@ import { useElementHeight } from '../hooks/use-element-height'
 import { DocumentContent } from './document-content'
 import { DocumentEditActions } from './document-edit-actions'
 import { DocumentHeader } from './document-header'
-import { DocumentFailed, DocumentNotFound, DocumentProcessing } from './document-states'
+import {
+  DocumentFailed,
+  DocumentInterrupted,
+  DocumentNotFound,
+  DocumentProcessing,
+} from './document-states'
 import { DownloadButton } from './download-button'
 import { PassageBanner } from './passage-banner'
 
@@ -17,6 +24,8 @@ type DocumentPageProps = {
   /** The chunk whose passage to highlight, from `?chunk=`. */
   chunkId: string | null
   canEdit: boolean
+  /** This tab is ingesting it: never shown as interrupted, however slow a stage. */
+  ingesting?: boolean
   libraryHref: string
   /** Actions for every member composed by the route (e.g. Ask about it). */
   actions?: (doc: DocumentDetail) => React.ReactNode
@@ -34,6 +43,7 @@ export function DocumentPage(props: DocumentPageProps) {
     documentId,
     chunkId,
     canEdit,
+    ingesting = false,
     libraryHref,
     actions,
     editActions,
@@ -44,11 +54,13 @@ export function DocumentPage(props: DocumentPageProps) {
   const chunk = useChunk(documentId, chunkId)
   useDocumentRealtime(documentId)
   const [bannerRef, bannerHeight] = useElementHeight<HTMLDivElement>()
+  const now = useNow(15_000)
 
   if (document.isPending) return <PageSkeleton />
   const doc = document.data
   if (!doc) return <DocumentNotFound libraryHref={libraryHref} />
   const passage = chunk.data ?? null
+  const interrupted = !ingesting && isInterrupted(doc, now)
   return (
     // The banner sticks at the shell's --page-top (below the phone's app bar and the
     // connection bar, if shown); the PDF toolbar just under the banner, never over it.
@@ -61,6 +73,7 @@ export function DocumentPage(props: DocumentPageProps) {
     >
       <DocumentHeader
         doc={doc}
+        interrupted={interrupted}
         actions={
           <>
             {doc.status === 'ready' ? actions?.(doc) : null}
@@ -88,6 +101,8 @@ export function DocumentPage(props: DocumentPageProps) {
       <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8">
         {doc.status === 'failed' ? (
           <DocumentFailed doc={doc} />
+        ) : interrupted ? (
+          <DocumentInterrupted />
         ) : doc.status !== 'ready' ? (
           <DocumentProcessing doc={doc} />
         ) : chunk.isPending && chunkId ? (

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { processingLabel } from '@/lib/ingest-stages'
+import { progressText, statusLabel } from '@/lib/ingest-stages'
 import type { DocumentDetail } from '../api/get-document'
 
 export function DocumentNotFound({ libraryHref }: { libraryHref: string }) {
@@ -35,11 +35,18 @@ export function DocumentProcessing({ doc }: { doc: DocumentDetail }) {
   return (
     <EmptyState icon={LoaderIcon} title="Processing this document">
       <div className="grid justify-items-center gap-3">
-        <p aria-live="polite">
-          {processingLabel(doc)}… {Math.round(doc.progress * 100)}%
-        </p>
-        <Progress value={doc.progress} aria-label="Processing progress" className="w-64" />
+        <p aria-live="polite">{progressText(doc)}</p>
+        <Progress value={doc.progress} aria-label={statusLabel(doc)} className="w-64 max-w-full" />
       </div>
+    </EmptyState>
+  )
+}
+
+/** Its import stopped (no heartbeat): the library offers Retry, and the same file resumes it. */
+export function DocumentInterrupted() {
+  return (
+    <EmptyState icon={TriangleAlertIcon} title="The import of this document stopped">
+      Retry it from the library, or upload the same file again to pick it up.
     </EmptyState>
   )
 }

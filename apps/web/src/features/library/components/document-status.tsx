@@ -1,7 +1,7 @@
 import { CircleAlertIcon, CircleCheckIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { isRecognising, processingLabel } from '@/lib/ingest-stages'
+import { isRecognising, progressText, statusLabel } from '@/lib/ingest-stages'
 import { cn } from '@/lib/utils'
 import type { LibraryDocument } from '../api/get-documents'
 import type { DocumentStatus as Status } from '../utils/library-view'
@@ -27,16 +27,21 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
     )
   }
   if (status === 'processing') {
-    const percent = Math.round(document.progress * 100)
-    const stage = document.status === 'queued' ? 'Queued' : processingLabel(document)
-    // "Recognising page 12 of 30… 40%" is too long for the column: it may take two lines (the
-    // row is taller then, see rowHeight) rather than lose the page numbers to an ellipsis.
-    const wraps = !label && document.status !== 'queued' && isRecognising(document)
+    const stage = statusLabel(document)
+    // "Recognising page 12 of 30… 40%" is too long for the column: it takes two lines (three
+    // after "New version: ", the row is taller then, see rowHeight) rather than lose the page
+    // numbers to an ellipsis.
+    const wraps = isRecognising(document) && document.status !== 'queued'
     return (
       <div className="grid w-full gap-1">
-        <span className={cn('text-muted-foreground text-xs', wraps ? 'line-clamp-2' : 'truncate')}>
+        <span
+          className={cn(
+            'text-muted-foreground text-xs',
+            wraps ? (label ? 'line-clamp-3' : 'line-clamp-2') : 'truncate',
+          )}
+        >
           {prefix}
-          {stage}… {percent}%
+          {progressText(document)}
         </span>
         <Progress value={document.progress} aria-label={`${prefix}${stage}`} />
       </div>

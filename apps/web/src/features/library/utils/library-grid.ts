@@ -26,7 +26,10 @@ export const widest = 'hidden xl:block'
  * version's progress sits under the status, or OCR's page takes two lines of it.
  */
 export function rowHeight(row: LibraryRow): number {
-  if (row.replacement && row.replacement.status !== 'ready') return 88
+  const { replacement } = row
+  if (replacement && replacement.status !== 'ready') {
+    return replacement.status === 'processing' && isRecognising(replacement.document) ? 120 : 88
+  }
   if (row.status === 'failed' && row.document.error) return 68
   if (row.status === 'processing' && isRecognising(row.document)) return 68
   return 57

@@ -1,8 +1,6 @@
+import { isInterrupted } from '@sourcebook/core/ingest/interrupted'
 import { documentType, type DocumentType } from '@/lib/format'
 import type { LibraryDocument } from '../api/get-documents'
-
-/** A processing document whose row has not moved for this long was left behind by a reload. */
-export const INTERRUPTED_AFTER_MS = 60_000
 
 export type DocumentStatus = 'processing' | 'interrupted' | 'ready' | 'failed'
 export type SortKey = 'date' | 'title' | 'size'
@@ -34,10 +32,8 @@ export function documentStatus(
   if (document.status === 'ready') return 'ready'
   if (document.status === 'failed') return 'failed'
   if (busy.has(document.id)) return 'processing'
-  const idle = now - Date.parse(document.updated_at)
-  return document.status === 'processing' && idle > INTERRUPTED_AFTER_MS
-    ? 'interrupted'
-    : 'processing'
+  // The importers' rule too: a re-upload of an interrupted document's file resumes it.
+  return isInterrupted(document, now) ? 'interrupted' : 'processing'
 }
 
 /**

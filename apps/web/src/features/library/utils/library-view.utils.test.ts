@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LibraryDocument } from '../api/get-documents'
-import { INTERRUPTED_AFTER_MS, libraryRows, queryRows, type LibraryQuery } from './library-view'
+import { INTERRUPTED_AFTER_MS } from '@sourcebook/core/ingest/interrupted'
+import { libraryRows, queryRows, type LibraryQuery } from './library-view'
 
 const now = Date.parse('2026-03-01T12:00:00Z')
 const ago = (ms: number) => new Date(now - ms).toISOString()

@@ -2,8 +2,8 @@ import { FileUpIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { stageLabel } from '@/lib/ingest-stages'
 import { useUploads } from '../hooks/use-uploads'
+import { itemStageLabel } from '../utils/item-stage'
 import type { UploadItem } from '../utils/upload-queue'
 
 type ReplaceDocumentButtonProps = {
@@ -45,7 +45,7 @@ export function ReplaceDocumentButton({
       <Button
         variant="outline"
         disabled={busy}
-        title={busy ? `New version: ${stageLabel(latest.stage ?? 'uploading')}` : undefined}
+        title={busy ? `New version: ${itemStageLabel(latest)}` : undefined}
         onClick={() => input.current?.click()}
       >
         <FileUpIcon aria-hidden />

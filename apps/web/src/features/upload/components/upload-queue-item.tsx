@@ -3,8 +3,8 @@ import type * as React from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { recognisingLabel, stageLabel } from '@/lib/ingest-stages'
 import { documentHref } from '@/lib/links'
+import { itemStageLabel } from '../utils/item-stage'
 import type { UploadItem } from '../utils/upload-queue'
 
 type UploadQueueItemProps = {
@@ -57,9 +57,7 @@ function Outcome({ item }: { item: UploadItem }) {
     case 'waiting':
       return <span className={note}>Waiting…</span>
     case 'running': {
-      const stage = item.ocr
-        ? recognisingLabel(item.ocr.page, item.ocr.pages)
-        : stageLabel(item.stage ?? 'uploading')
+      const stage = itemStageLabel(item)
       return (
         <div className="grid gap-1">
           <span className={note}>

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_ANON_KEY } from '../src/config/keys.ts'
+import { asBulk } from '../src/db/work-queue.ts'
+import { isBulkWrite } from '../src/rest/bulk-write.ts'
+import { startTestStack, type TestStack } from './helpers.ts'
+
+// Which REST writes wait behind the requests someone is waiting on (db/work-queue.ts): an
+// import's many-row writes do; a single row of any size (a long chat message) does not.
+
+const text = (chars: number) => 'x'.repeat(chars)
+
+describe('isBulkWrite', () => {
+  it('takes a large multi-row insert or a function given arrays for bulk, by what it is', () => {
+    const rows = JSON.stringify([{ content: text(20_000) }, { content: text(20_000) }])
+    expect(isBulkWrite('POST', false, rows)).toBe(true)
+    const vectors = JSON.stringify({ chunk_ids: ['a', 'b'], embeddings: [text(9000), text(9000)] })
+    expect(isBulkWrite('POST', true, vectors)).toBe(true)
+  })
+
+  it('keeps single rows of any size, and anything small, interactive', () => {
+    expect(isBulkWrite('POST', false, JSON.stringify({ content: text(40_000) }))).toBe(false)
+    expect(isBulkWrite('POST', false, JSON.stringify([{ content: text(40_000) }]))).toBe(false)
+    expect(isBulkWrite('PATCH', false, JSON.stringify({ messages: [text(40_000), 'b'] }))).toBe(
+      false,
+    )
+    expect(isBulkWrite('POST', true, JSON.stringify({ question: text(40_000) }))).toBe(false)
+    expect(isBulkWrite('POST', false, JSON.stringify([{ a: 1 }, { a: 2 }]))).toBe(false)
+    expect(isBulkWrite('POST', false, `[${text(40_000)}`)).toBe(false)
+  })
+})
+
+describe('REST writes in the work queue', () => {
+  let stack: TestStack
+  beforeAll(async () => {
+    stack = await startTestStack('rest')
+  })
+  afterAll(() => stack?.stop())
+
+  const insert = (body: unknown) =>
+    fetch(`${stack.url}/rest/v1/tags`, {
+      method: 'POST',
+      headers: { apikey: DEFAULT_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('runs a 40 KB single-row insert ahead of a bulk insert queued before it', async () => {
+    // Bulk work holds the database until released: both inserts queue behind it.
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const held = asBulk(() => stack.db.pg.transaction(() => gate))
+    const bulk = insert([
+      { id: 900, name: text(20_000) },
+      { id: 901, name: text(20_000) },
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const single = insert({ id: 902, name: text(40_000) })
+    // Time for both requests to reach the queue; the order they run in is what is checked.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    release()
+    await held
+    expect((await single).status).toBe(201)
+    expect((await bulk).status).toBe(201)
+    // Transaction ids are handed out in the order the writes ran.
+    const { rows } = await stack.db.pg.query<{ id: number; xid: string }>(
+      'select id, xmin::text as xid from public.tags where id >= 900 order by xmin::text::bigint',
+    )
+    expect(rows.map((r) => r.id)).toEqual([902, 900, 901])
+  })
+})

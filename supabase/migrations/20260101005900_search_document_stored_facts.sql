@@ -29,10 +29,14 @@ as $$
 $$;
 
 -- One row per chunk, written with it and rewritten when its text changes (its content or its
--- heading path: both make its lexemes, chunk_index_text). Only search_document (security
--- definer) reads it; members never see it through the API.
+-- heading path: both make its lexemes, chunk_index_text) or it moves to another document.
+-- Only search_document (security definer) reads it; members never see it through the API.
+-- Read by document, then each chunk by its key: joined to a document's chunks by chunk
+-- alone, the planner scanned the whole table (every workspace's chunks) to hash it, and with
+-- both read by document it could probe one for each row of the other.
 create table public.chunk_search_facts (
   chunk_id uuid primary key references public.chunks (id) on delete cascade on update cascade,
+  document_id uuid not null,
   -- How many of the chunk's tokens are words (public.word_count of its lexemes).
   words int not null,
   heading_terms text[] not null
@@ -50,8 +54,9 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  insert into public.chunk_search_facts (chunk_id, words, heading_terms)
-  select r.id, public.word_count(r.lexemes), public.chunk_heading_terms(r.heading_path, r.content)
+  insert into public.chunk_search_facts (chunk_id, document_id, words, heading_terms)
+  select r.id, r.document_id, public.word_count(r.lexemes),
+    public.chunk_heading_terms(r.heading_path, r.content)
   from new_rows r;
   return null;
 end $$;
@@ -61,31 +66,37 @@ after insert on public.chunks
 referencing new table as new_rows
 for each statement execute function public.add_chunk_search_facts();
 
--- A chunk whose text changes (an editor's correction, a heading path rewritten). Updates of
--- other columns (an embedding, a page) fire nothing: the facts do not depend on them.
+-- A chunk whose text changes (an editor's correction, a heading path rewritten) or that moves
+-- to another document. Updates of other columns (an embedding, a page) fire nothing: the
+-- facts do not depend on them.
 create function public.change_chunk_search_facts() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  insert into public.chunk_search_facts as f (chunk_id, words, heading_terms)
-  values (new.id, public.word_count(new.lexemes),
+  insert into public.chunk_search_facts as f (chunk_id, document_id, words, heading_terms)
+  values (new.id, new.document_id, public.word_count(new.lexemes),
           public.chunk_heading_terms(new.heading_path, new.content))
   on conflict (chunk_id) do update
-  set words = excluded.words, heading_terms = excluded.heading_terms;
+  set document_id = excluded.document_id, words = excluded.words,
+    heading_terms = excluded.heading_terms;
   return null;
 end $$;
 
 create trigger change_chunk_search_facts
-after update of content, heading_path on public.chunks
+after update of content, heading_path, document_id on public.chunks
 for each row execute function public.change_chunk_search_facts();
 
 -- The chunks stored before. On the development library (10,144 chunks, PGlite, two cores
 -- shared with other work) 7.3 s, about 0.7 ms a chunk: some 70 s at 100,000 chunks, in one
 -- statement that writes only this table (chunks itself is not rewritten).
-insert into public.chunk_search_facts (chunk_id, words, heading_terms)
-select c.id, public.word_count(c.lexemes), public.chunk_heading_terms(c.heading_path, c.content)
+insert into public.chunk_search_facts (chunk_id, document_id, words, heading_terms)
+select c.id, c.document_id, public.word_count(c.lexemes),
+  public.chunk_heading_terms(c.heading_path, c.content)
 from public.chunks c;
+
+-- Made after the backfill, which then need not keep it row by row.
+create index chunk_search_facts_document_id_idx on public.chunk_search_facts (document_id);
 
 -- As in 5300, with the lengths and headings read from chunk_search_facts and the lexemes of
 -- only the passages holding a query term read once (matched).
@@ -192,9 +203,9 @@ begin
     select c.id, c.lexemes, f.words::float8 as len,
       case when paged then c.page_start else -1 - c.ordinal end as page,
       f.heading_terms
-    from public.chunks c
-    join public.chunk_search_facts f on f.chunk_id = c.id
-    where c.document_id = doc
+    from public.chunk_search_facts f
+    join public.chunks c on c.id = f.chunk_id
+    where f.document_id = doc
   ),
   stats as (
     select count(*)::float8 as n, greatest(avg(p.len), 1) as avglen,

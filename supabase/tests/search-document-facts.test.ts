@@ -31,6 +31,7 @@ async function staleFacts(workspaceId: string): Promise<number> {
        left join public.chunk_search_facts f on f.chunk_id = c.id
        where c.workspace_id = $1
          and (f.chunk_id is null
+              or f.document_id <> c.document_id
               or f.words <> public.word_count(c.lexemes)
               or f.heading_terms <> public.chunk_heading_terms(c.heading_path, c.content))`,
       [workspaceId],
@@ -40,7 +41,7 @@ async function staleFacts(workspaceId: string): Promise<number> {
 }
 
 describe("search_document's stored passage facts", () => {
-  it('follow edits, heading paths, deletes and later inserts: the ranking of a fresh copy', async () => {
+  it('follow edits, heading paths, moves, deletes and later inserts: the ranking of a fresh copy', async () => {
     const { workspaceId } = await createWorld(stack, people)
     const editor = clientFor(stack, people.editor)
     const viewer = clientFor(stack, people.viewer)
@@ -83,13 +84,23 @@ describe("search_document's stored passage facts", () => {
     await change(first!, { heading_path: ['Filter schedule', '| Month | Filter | Pump |'] })
     const removed = await editor.from('chunks').delete().eq('id', fourth!)
     expect(removed.error).toBeNull()
+    // A passage moved in from another document counts here, and no longer there.
+    const spare = await addReadyDocument(stack, people.editor, workspaceId, 'Spare parts', [
+      'Spare filters and pump seals are kept in the store.',
+    ])
+    await change(spare.chunkIds[0]!, {
+      document_id: edited.documentId,
+      ordinal: 4,
+      page_start: 5,
+      page_end: 6,
+    })
     const added = await editor.from('chunks').insert({
       document_id: edited.documentId,
       workspace_id: workspaceId,
-      ordinal: 4,
+      ordinal: 5,
       content: 'Filters for the pump are sold in packs of three.',
-      page_start: 5,
-      page_end: 6,
+      page_start: 6,
+      page_end: 7,
     })
     expect(added.error).toBeNull()
     // An embedding written later changes nothing the facts depend on.
@@ -118,7 +129,8 @@ describe("search_document's stored passage facts", () => {
           content: 'Warranty terms cover the motor for two years.',
           heading_path: ['Replacing the filter'],
         },
-        { ordinal: 4, content: 'Filters for the pump are sold in packs of three.' },
+        { ordinal: 4, content: 'Spare filters and pump seals are kept in the store.' },
+        { ordinal: 5, content: 'Filters for the pump are sold in packs of three.' },
       ].map((chunk) => ({
         document_id: fresh!.id,
         workspace_id: workspaceId,

@@ -106,9 +106,14 @@ export type Database = {
         ]
       }
       chunk_search_facts: {
-        Row: { chunk_id: string; heading_terms: string[]; words: number }
-        Insert: { chunk_id: string; heading_terms: string[]; words: number }
-        Update: { chunk_id?: string; heading_terms?: string[]; words?: number }
+        Row: { chunk_id: string; document_id: string; heading_terms: string[]; words: number }
+        Insert: { chunk_id: string; document_id: string; heading_terms: string[]; words: number }
+        Update: {
+          chunk_id?: string
+          document_id?: string
+          heading_terms?: string[]
+          words?: number
+        }
         Relationships: [
           {
             foreignKeyName: 'chunk_search_facts_chunk_id_fkey'

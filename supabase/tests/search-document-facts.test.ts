@@ -155,6 +155,57 @@ describe("search_document's stored passage facts", () => {
     }
   })
 
+  it("come with a new version's chunks and go with the replaced version's", async () => {
+    const { workspaceId } = await createWorld(stack, people)
+    const editor = clientFor(stack, people.editor)
+    const old = await addReadyDocument(stack, people.editor, workspaceId, 'Boiler log', [
+      'Boilers are serviced every year.',
+    ])
+    const next = await editor
+      .from('documents')
+      .insert({
+        workspace_id: workspaceId,
+        title: 'Boiler log',
+        status: 'processing',
+        stage: 'indexing',
+        replaces_id: old.documentId,
+      })
+      .select('id')
+      .single<{ id: string }>()
+    expect(next.error).toBeNull()
+    const chunks = await editor.from('chunks').insert(
+      ['Boilers are serviced every spring.', 'BOILER PRESSURE\nGauge readings by month.'].map(
+        (content, ordinal) => ({
+          document_id: next.data!.id,
+          workspace_id: workspaceId,
+          ordinal,
+          content,
+        }),
+      ),
+    )
+    expect(chunks.error).toBeNull()
+    const swapped = await editor.rpc('replace_document', { new_id: next.data!.id })
+    expect(swapped.error).toBeNull()
+
+    expect(await staleFacts(workspaceId)).toBe(0)
+    const left = await stack.db.asService((tx) =>
+      tx.query<{ n: number }>(
+        'select count(*)::int as n from public.chunk_search_facts where chunk_id = $1',
+        [old.chunkIds[0]],
+      ),
+    )
+    expect(left.rows[0]!.n).toBe(0)
+    const { data, error } = await clientFor(stack, people.viewer).rpc('search_document', {
+      workspace_id: workspaceId,
+      document: next.data!.id,
+      query: 'boiler pressure',
+      snippets: false,
+    })
+    expect(error).toBeNull()
+    // The new version's passages are all searched, the one holding both words first.
+    expect((data as Ranked[]).map((r) => r.ordinal)).toEqual([1, 0])
+  })
+
   it('are kept from members: only search_document reads them', async () => {
     const { workspaceId } = await createWorld(stack, people)
     await addReadyDocument(stack, people.editor, workspaceId, 'Notes', ['Walrus tusks.'])

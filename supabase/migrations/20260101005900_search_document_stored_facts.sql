@@ -2,16 +2,21 @@
 -- query as stored, not recomputed for every passage of the document on every query.
 --
 -- Measured on eval:library's development library (39 filings, 10,144 chunks, PGlite), the 25
--- questions on their documents (200-1,800 passages, about 320 of them holding a query term):
--- of search_document's p50 69 ms, 25 ms went to each passage's length in words
+-- questions on their documents (19-553 passages, most of them holding a query term): of
+-- search_document's p50 69 ms, 25 ms went to each passage's length in words
 -- (public.word_count: an unnest and a regular expression per lexeme of every passage) and 23
 -- ms to the terms of each matching passage's headings (its content split into lines, its
 -- capitals' lines and heading path run through bm25_lexemes). Neither depends on the query:
 -- both are now computed once, when a chunk is written, into chunk_search_facts. What is left
 -- reads each passage's page and compressed lexemes (the document's averages, its pages'
 -- lengths) and scores those holding a term. The results are the same: word counts are
--- integers, so their sums and averages do not depend on the order rows are read in
--- (bench/document-search.ts compares both versions on one database).
+-- integers, so their sums and averages do not depend on the order rows are read in.
+-- bench/document-search.ts, both versions alternately on one database (25 questions, three
+-- rounds, CPU time, the machine at load 10-14 on 2 cores): search_document p50 74 -> 23 ms,
+-- p95 117 -> 40 (search_chunks filtered to the document: 25 / 71); chat_sources p50 122 -> 50
+-- ms, p95 326 -> 157, most of what is left search_chunks's (p95 119 alone); every row the
+-- same. eval:library prints the same numbers, on a database migrated so and on one imported
+-- afresh.
 
 -- A passage's headings, as search_document counts them: its heading path (Markdown, Word) and
 -- the lines it writes in capitals (a PDF's section and table titles: "CONSOLIDATED BALANCE
@@ -48,7 +53,9 @@ revoke all on public.chunk_search_facts from anon, authenticated;
 -- Inserted chunks, a statement at a time: their lexemes are made by then (a before trigger
 -- sees none, generated columns being computed after it). Each costs a word count and its
 -- headings' lexemes once: about 0.25 ms a chunk on the development library, where making its
--- lexemes (twice, for lexemes and lexeme_count) takes some 5 ms.
+-- lexemes (twice, for lexemes and lexeme_count) takes some 5 ms. Copying a 553-chunk filing
+-- in batches of 50, alternately with this trigger and without: 1.81 s of CPU against 1.75
+-- (within the runs' noise). Deleting it, the cascade below: no difference beyond the noise.
 create function public.add_chunk_search_facts() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -88,8 +95,9 @@ after update of content, heading_path, document_id on public.chunks
 for each row execute function public.change_chunk_search_facts();
 
 -- The chunks stored before. On the development library (10,144 chunks, PGlite, two cores
--- shared with other work) 7.3 s, about 0.7 ms a chunk: some 70 s at 100,000 chunks, in one
--- statement that writes only this table (chunks itself is not rewritten).
+-- shared with other work at load 10-14) 7-11 s, about 1 ms a chunk: some 70-115 s at 100,000
+-- chunks (not measured there), in one statement that writes only this table (chunks itself
+-- is not rewritten), its document index made after it.
 insert into public.chunk_search_facts (chunk_id, document_id, words, heading_terms)
 select c.id, c.document_id, public.word_count(c.lexemes),
   public.chunk_heading_terms(c.heading_path, c.content)

@@ -105,6 +105,25 @@ export type Database = {
           },
         ]
       }
+      chunk_search_facts: {
+        Row: { chunk_id: string; document_id: string; heading_terms: string[]; words: number }
+        Insert: { chunk_id: string; document_id: string; heading_terms: string[]; words: number }
+        Update: {
+          chunk_id?: string
+          document_id?: string
+          heading_terms?: string[]
+          words?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'chunk_search_facts_chunk_id_fkey'
+            columns: ['chunk_id']
+            isOneToOne: true
+            referencedRelation: 'chunks'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       chunk_term_stats: {
         Row: { chunk_freq: number; peaks: number[]; term: string; workspace_id: string }
         Insert: { chunk_freq: number; peaks: number[]; term: string; workspace_id: string }
@@ -786,6 +805,7 @@ export type Database = {
         }
         Returns: Json
       }
+      chunk_heading_terms: { Args: { heading_path: string[]; content: string }; Returns: string[] }
       chunk_index_text: { Args: { heading_path: string[]; content: string }; Returns: string }
       chunks_to_embed: {
         Args: {

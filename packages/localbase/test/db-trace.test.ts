@@ -26,6 +26,22 @@ describe('LOCALBASE_DB_TRACE', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('counts the round trips and statements of a transaction', async (context) => {
+    if (stack.db.engine.kind !== 'pglite') return context.skip()
+    await stack.db.asUser(anon, (tx) => tx.query('select pg_sleep(0.05) as napped'))
+    await new Promise((resolve) => setTimeout(resolve, 500)) // written within 250 ms
+    const jobs = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as JobRecord)
+    // BEGIN, the context, the query (the slowest, naming the job) and COMMIT: four messages
+    // to the worker while it is held.
+    expect(jobs.find((job) => job.sql === 'select pg_sleep(0.05) as napped')).toMatchObject({
+      calls: 4,
+      statements: 4,
+    })
+  })
+
   it('records each job of the worker: its kind, its wait, its hold and its slowest statement', async (context) => {
     if (stack.db.engine.kind !== 'pglite') return context.skip()
     const bulk = asBulk(() => stack.db.pg.query('select pg_sleep(0.3) as slept'))
@@ -45,6 +61,8 @@ describe('LOCALBASE_DB_TRACE', () => {
     expect(one).toMatchObject({ kind: 'interactive' })
     expect(one!.at).toBeGreaterThanOrEqual(sleep!.at + sleep!.holdMs)
     expect(one!.waitMs).toBeGreaterThan(0)
+    // A pipelined read is one round trip carrying its context, read-only switch and query.
+    expect(one).toMatchObject({ calls: 1, statements: 3 })
   })
 
   it('names a PostgREST read by what it reads', () => {

@@ -3,7 +3,8 @@
 // and statements per request (counts, which do not move with a shared machine's noise), the
 // worker's hold per request, and CPU per request in localbase's main thread (HTTP, gateway,
 // REST), its database worker thread and the Edge Functions' Deno process.
-// Run: node bench/load-kinds.ts [--files 4] [--requests 200]   (last line: JSON)
+// Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--kinds list,search,conversation]
+//   (last line: JSON)
 import { readdirSync, readFileSync, renameSync, rmSync, mkdtempSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,8 +29,10 @@ const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '4' },
     requests: { type: 'string', default: '200' },
+    kinds: { type: 'string', default: KINDS.join(',') },
   },
 })
+const kinds = values.kinds.split(',') as Kind[]
 const perKind = Number(values.requests)
 const tickMs = 10 // USER_HZ is 100 on Linux
 
@@ -107,8 +110,8 @@ try {
   const conversationIds = await seedConversations(setup, library)
   const client = requests(memberClient(url, setup.token), library, conversationIds)
 
-  const result: Record<Kind, Record<string, number>> = {} as never
-  for (const kind of KINDS) {
+  const result: Partial<Record<Kind, Record<string, number>>> = {}
+  for (const kind of kinds) {
     for (let i = 0; i < 20; i++) await client[kind]() // warm: plans, prepared statements, JIT
     await settle()
     rmSync(trace, { force: true })
@@ -139,8 +142,8 @@ try {
     }
   }
   console.log(`${perKind} requests of each kind, one at a time, ${imported.pages} pages indexed`)
-  for (const kind of KINDS) {
-    const r = result[kind]
+  for (const kind of kinds) {
+    const r = result[kind]!
     console.log(
       `  ${kind.padEnd(12)} p50 ${r.wallP50Ms} ms; worker: ${r.workerJobs} jobs, ${r.workerCalls} round trips, ` +
         `${r.statements} statements, held ${r.workerHoldMs} ms (CPU ${r.workerCpuMs} ms); ` +

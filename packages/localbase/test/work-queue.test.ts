@@ -57,3 +57,74 @@ describe('WorkQueue', () => {
     expect(order).toEqual(['bulk 1', 'i1', 'i2', 'bulk 2', 'i3', 'i4'])
   })
 })
+
+describe('WorkQueue: jobs of one message', () => {
+  /** A job that runs until released, noting when it starts. */
+  function held(queue: WorkQueue, started: string[], name: string, overlap: boolean) {
+    let release!: () => void
+    const done = queue.run(
+      () =>
+        new Promise<void>((resolve) => {
+          started.push(name)
+          release = resolve
+        }),
+      { overlap },
+    )
+    return { done, release: () => release() }
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('sends the next read while one runs, two at most', async () => {
+    const queue = new WorkQueue({ depth: 2 })
+    const started: string[] = []
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => held(queue, started, name, true))
+    await tick()
+    expect(started).toEqual(['a', 'b'])
+    a!.release()
+    await tick()
+    expect(started).toEqual(['a', 'b', 'c'])
+    b!.release()
+    c!.release()
+    await Promise.all([a!.done, b!.done, c!.done])
+  })
+
+  it('runs a transaction alone: after the reads in flight, and nothing beside it', async () => {
+    const queue = new WorkQueue({ depth: 2 })
+    const started: string[] = []
+    const read = held(queue, started, 'read', true)
+    const tx = held(queue, started, 'tx', false)
+    const later = held(queue, started, 'later read', true)
+    await tick()
+    expect(started).toEqual(['read'])
+    read.release()
+    await tick()
+    expect(started).toEqual(['read', 'tx'])
+    await tick()
+    expect(started).toEqual(['read', 'tx'])
+    tx.release()
+    await tick()
+    expect(started).toEqual(['read', 'tx', 'later read'])
+    later.release()
+    await Promise.all([read.done, tx.done, later.done])
+  })
+
+  it('still sends waiting interactive reads before bulk ones on their turn', async () => {
+    let clock = 0
+    const queue = new WorkQueue({ depth: 2, share: 0.5, now: () => clock })
+    const started: string[] = []
+    // A bulk job of 100 ms earns waiting interactive work the next 100 ms.
+    const first = asBulk(async () => held(queue, started, 'bulk insert', false))
+    const bulk = asBulk(async () => held(queue, started, 'bulk read', true))
+    const reads = [held(queue, started, 'read 1', true), held(queue, started, 'read 2', true)]
+    await tick()
+    clock += 100
+    ;(await first).release()
+    await tick()
+    expect(started).toEqual(['bulk insert', 'read 1', 'read 2'])
+    for (const read of reads) read.release()
+    await tick()
+    expect(started).toEqual(['bulk insert', 'read 1', 'read 2', 'bulk read'])
+    ;(await bulk).release()
+    await Promise.all([(await first).done, ...reads.map((r) => r.done), (await bulk).done])
+  })
+})

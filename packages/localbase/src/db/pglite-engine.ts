@@ -42,9 +42,8 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
  * Postgres in a worker thread (pglite-worker.ts): a long statement (a bulk insert, a vacuum,
  * a dump) runs there while this thread goes on serving HTTP and WebSockets. PGlite is a
  * single connection, so the work is sent one job at a time, in the order WorkQueue picks
- * (interactive before bulk), except that the next pipelined read may be sent while one runs,
- * for the worker to start as soon as it is free; a transaction is one job, holding the worker
- * alone until its `fn` settles, as PGlite's own transaction() held its connection. Rows arrive by structured
+ * (interactive before bulk); a transaction is one job, holding the worker until its `fn`
+ * settles, as PGlite's own transaction() held its connection. Rows arrive by structured
  * clone, parsed by PGlite in the worker exactly as before. If the worker dies, every call
  * under way and every later one fails with that reason (so /health/ready turns 503).
  */
@@ -122,10 +121,9 @@ export class PGliteEngine implements Engine {
 
   read(prelude: Statement[], sql: string, values: unknown[]) {
     const statements = [...prelude, { sql: 'set transaction read only', values: [] }]
-    const request: WorkerRequest = { op: 'read', prelude: statements, sql, values }
-    // One message the worker answers alone: it may overlap the read before it (WorkQueue).
-    const shot = { statements: statements.length + 1, sql: traceSql(sql) }
-    return this.job(() => this.call(request, false), shot) as Promise<Record<string, unknown>[]>
+    return this.job(() => this.call({ op: 'read', prelude: statements, sql, values })) as Promise<
+      Record<string, unknown>[]
+    >
   }
 
   async close(): Promise<void> {
@@ -143,44 +141,30 @@ export class PGliteEngine implements Engine {
     }
   }
 
-  /**
-   * Runs `work` as one job of the queue (bulk inside asBulk), traced when tracing is on. A
-   * `shot` is a job of one message (its statements and text given, as jobs in flight together
-   * cannot share the running tally); any other job runs alone and is tallied as it goes.
-   */
-  private job<T>(work: () => Promise<T>, shot?: { statements: number; sql: string }): Promise<T> {
-    const overlap = shot !== undefined
+  /** Runs `work` as one job of the queue (bulk inside asBulk), traced when tracing is on. */
+  private job<T>(work: () => Promise<T>): Promise<T> {
     const trace = this.trace
-    if (!trace) return this.queue.run(work, { overlap })
+    if (!trace) return this.queue.run(work)
     const queuedAt = performance.now()
     const kind: JobRecord['kind'] = isBulk() ? 'bulk' : 'interactive'
-    return this.queue.run(
-      async () => {
-        const at = performance.now()
-        if (!shot) {
-          this.slowest = { sql: '', ms: -1 }
-          this.calls = 0
-          this.statements = 0
-        }
-        try {
-          return await work()
-        } finally {
-          const holdMs = performance.now() - at
-          const tally = shot
-            ? { calls: 1, ...shot }
-            : { calls: this.calls, statements: this.statements, sql: this.slowest.sql }
-          trace.record({ at, kind, waitMs: at - queuedAt, holdMs, ...tally })
-        }
-      },
-      { overlap },
-    )
+    return this.queue.run(async () => {
+      const at = performance.now()
+      this.slowest = { sql: '', ms: -1 }
+      this.calls = 0
+      this.statements = 0
+      try {
+        return await work()
+      } finally {
+        const holdMs = performance.now() - at
+        const { calls, statements } = this
+        const sql = this.slowest.sql
+        trace.record({ at, kind, waitMs: at - queuedAt, holdMs, calls, statements, sql })
+      }
+    })
   }
 
-  /**
-   * Sends one request to the worker; the caller holds the queue (or a transaction). `tally`
-   * counts it into the running job's trace, which a job of one message does itself.
-   */
-  private call(request: WorkerRequest, tally = true): Promise<unknown> {
+  /** Sends one request to the worker; the caller holds the queue (or a transaction). */
+  private call(request: WorkerRequest): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure)
     const id = this.nextId++
     const answer = new Promise((resolve, reject) => {
@@ -189,7 +173,7 @@ export class PGliteEngine implements Engine {
       this.worker.ref()
       this.worker.postMessage({ id, request } satisfies WorkerCall)
     })
-    return this.trace && tally ? this.timed(request, answer) : answer
+    return this.trace ? this.timed(request, answer) : answer
   }
 
   /** Notes the statement as the job's slowest if it is. */

@@ -25,8 +25,18 @@ export type TraceSummary = {
   interactiveWaitMs: { p50: number; p95: number; max: number }
   /** Bulk jobs' share of the worker's busy time. */
   bulkShare: number
+  /** Interactive jobs' mean round trips into the worker and statements. */
+  interactivePerJob: { calls: number; statements: number }
   /** Statements (by text, numbers folded) by total hold time. */
   top: { sql: string; kind: JobRecord['kind']; count: number; totalMs: number; maxMs: number }[]
+}
+
+function perJob(jobs: JobRecord[]): TraceSummary['interactivePerJob'] {
+  const mean = (key: 'calls' | 'statements') =>
+    jobs.length
+      ? Number((jobs.reduce((sum, job) => sum + job[key], 0) / jobs.length).toFixed(2))
+      : 0
+  return { calls: mean('calls'), statements: mean('statements') }
 }
 
 export function summarizeTrace(jobs: JobRecord[], top = 8): TraceSummary {
@@ -67,6 +77,7 @@ export function summarizeTrace(jobs: JobRecord[], top = 8): TraceSummary {
       max: round(waits.at(-1) ?? NaN),
     },
     bulkShare: busy ? Number((bulkBusy / busy).toFixed(2)) : 0,
+    interactivePerJob: perJob(jobs.filter((job) => job.kind === 'interactive')),
     top: [...groups.values()]
       .sort((a, b) => b.totalMs - a.totalMs)
       .slice(0, top)
@@ -78,7 +89,8 @@ export function summarizeTrace(jobs: JobRecord[], top = 8): TraceSummary {
 export function formatTrace(name: string, s: TraceSummary): string {
   return (
     `worker ${name}: ${s.jobs} jobs, max hold ${s.maxHoldMs} ms, hold p95 interactive ${s.holdP95Ms.interactive} ms / bulk ${s.holdP95Ms.bulk} ms, ` +
-    `bulk share ${s.bulkShare}; interactive wait p50 ${s.interactiveWaitMs.p50} ms p95 ${s.interactiveWaitMs.p95} ms max ${s.interactiveWaitMs.max} ms\n` +
+    `bulk share ${s.bulkShare}; interactive wait p50 ${s.interactiveWaitMs.p50} ms p95 ${s.interactiveWaitMs.p95} ms max ${s.interactiveWaitMs.max} ms; ` +
+    `interactive job: ${s.interactivePerJob.calls} round trips, ${s.interactivePerJob.statements} statements\n` +
     s.top
       .map(
         (g) =>

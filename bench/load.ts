@@ -9,20 +9,23 @@
 // Run: node bench/load.ts [--clients 50] [--seconds 20] [--files 12] [--think-ms 100]
 //   [--db-url postgresql://superuser@host/db: PGlite and that Postgres side by side]
 //   (last line: JSON)
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, renameSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import {
-  DEFAULT_PUBLISHABLE_KEY,
-  DEFAULT_SERVICE_ROLE_KEY,
-} from '../packages/localbase/src/config/keys.ts'
 import { type ImportTotals, runImport } from '../scripts/import/run-import.ts'
 import { walk } from '../scripts/import/walk.ts'
+import {
+  freePort,
+  KINDS,
+  type Kind,
+  memberClient,
+  requests,
+  root,
+  seedConversations,
+  signUpMember,
+  startLocalbase,
+} from './load-setup.ts'
 import { formatTrace, readTrace, summarizeTrace } from './load-trace.ts'
 import { sideBySide } from './side-by-side.ts'
 import { WorkerPool } from '../scripts/import/worker-pool.ts'
@@ -48,96 +51,9 @@ const clientCount = Number(values.clients)
 const idleSeconds = Number(values.seconds)
 const thinkMs = Number(values['think-ms'])
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const folder = join(root, '../shared/data/financebench-pdfs')
-const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
 
-// Questions a finance team would type; the same fixed list every run.
-const QUERIES = [
-  'revenue growth',
-  'operating income 2022',
-  'cash flow from operations',
-  'capital expenditures',
-  'net income attributable',
-  'dividends per share',
-  'inventory turnover',
-  'long-term debt maturities',
-  'gross margin',
-  'share repurchase program',
-  'effective tax rate',
-  'goodwill impairment',
-]
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function startLocalbase(port: number, dataDir: string, trace: string): Promise<ChildProcess> {
-  const cli = join(root, 'packages/localbase/src/cli.ts')
-  const args = [cli, 'start', '--workdir', root, '--port', String(port), '--data-dir', dataDir]
-  const env = { ...process.env, LOCALBASE_DB_TRACE: trace }
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env })
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`localbase exited with ${child.exitCode}`)
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return child
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  child.kill()
-  throw new Error('localbase did not start within 150 s')
-}
-
-type Kind = 'list' | 'search' | 'conversation'
 type Sample = { kind: Kind; ms: number; ok: boolean }
-
-/** One request of each kind, as the web app makes it; throws on an error answer. */
-function requests(supabase: SupabaseClient, workspaceId: string, conversationIds: string[]) {
-  return {
-    list: async () => {
-      const { error } = await supabase
-        .from('documents')
-        .select(
-          'id, title, file_name, periods, mime_type, size_bytes, page_count, chunk_count, status, stage, progress, error, created_at, updated_at, created_by, replaces_id',
-        )
-        .eq('workspace_id', workspaceId)
-        .order('created_at', { ascending: false })
-        .order('id')
-        .range(0, 999)
-      if (error) throw error
-    },
-    search: async () => {
-      const query = QUERIES[Math.floor(Math.random() * QUERIES.length)]!
-      const { data, error } = await supabase.functions.invoke<{ results: unknown[] }>('search', {
-        body: { workspace_id: workspaceId, query, limit: 20 },
-      })
-      if (error) throw error
-      if (!Array.isArray(data?.results)) throw new Error('search answered without results')
-    },
-    conversation: async () => {
-      const id = conversationIds[Math.floor(Math.random() * conversationIds.length)]!
-      const [conversation, messages] = await Promise.all([
-        supabase.from('conversations').select('*').eq('id', id).maybeSingle(),
-        supabase
-          .from('messages')
-          .select(
-            'id, conversation_id, role, content, citations, status, error, model, extractive, created_by, created_at, message_feedback(rating, comment)',
-          )
-          .eq('conversation_id', id)
-          .order('created_at')
-          .order('id'),
-      ])
-      if (conversation.error) throw conversation.error
-      if (messages.error) throw messages.error
-    },
-  }
-}
 
 // The mix: as many searches as lists, conversations opened half as often.
 const MIX: Kind[] = ['list', 'list', 'search', 'search', 'conversation']
@@ -177,7 +93,7 @@ const percentile = (sorted: number[], p: number) =>
 
 function summarize(samples: Sample[], ms: number) {
   const kinds = Object.fromEntries(
-    (['list', 'search', 'conversation'] as const).map((kind) => {
+    KINDS.map((kind) => {
       const mine = samples.filter((s) => s.kind === kind)
       const sorted = mine.map((s) => s.ms).sort((a, b) => a - b)
       return [
@@ -221,19 +137,9 @@ const tracePhase = (name: string) => {
 }
 const localbase = await startLocalbase(port, dataDir, trace)
 try {
-  const email = `bench.${Date.now()}@example.test`
-  const password = 'bench-password-1'
-  const admin = createClient(url, DEFAULT_SERVICE_ROLE_KEY, { auth: noSession })
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true })
-  if (created.error) throw created.error
-  const importer = createClient(url, DEFAULT_PUBLISHABLE_KEY, { auth: noSession })
-  const signIn = await importer.auth.signInWithPassword({ email, password })
-  if (signIn.error) throw signIn.error
-  const newWorkspace = async (name: string) => {
-    const { data, error } = await importer.from('workspaces').insert({ name }).select('id').single()
-    if (error) throw error
-    return data.id as string
-  }
+  const setup = await signUpMember(url)
+  const { newWorkspace } = setup
+  const importer = setup.member
   const library = await newWorkspace('Library under load')
   const target = await newWorkspace('Import under load')
 
@@ -255,44 +161,11 @@ try {
   const idleImport = await importInto(library, 'idle import')
   const idleImportMs = performance.now() - started
 
-  // Conversations to open: a question and an answer each, as the chat function leaves them.
-  const conversationIds: string[] = []
-  for (let i = 0; i < 10; i++) {
-    const { data, error } = await importer
-      .from('conversations')
-      .insert({ workspace_id: library, title: `Question ${i + 1}`, visibility: 'shared' })
-      .select('id')
-      .single()
-    if (error) throw error
-    conversationIds.push(data.id)
-    const messages = await admin.from('messages').insert([
-      {
-        conversation_id: data.id,
-        role: 'user',
-        content: QUERIES[i % QUERIES.length]!,
-        extractive: false,
-      },
-      {
-        conversation_id: data.id,
-        role: 'assistant',
-        content: 'An answer with a citation [1].',
-        extractive: true,
-      },
-    ])
-    if (messages.error) throw messages.error
-  }
+  const conversationIds = await seedConversations(setup, library)
 
   // Every client has its own supabase-js (own connections) with the member's token.
-  const token = signIn.data.session!.access_token
   const clients = Array.from({ length: clientCount }, () =>
-    requests(
-      createClient(url, DEFAULT_PUBLISHABLE_KEY, {
-        auth: noSession,
-        global: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-      library,
-      conversationIds,
-    ),
+    requests(memberClient(url, setup.token), library, conversationIds),
   )
 
   tracePhase('setup')
@@ -328,10 +201,7 @@ try {
     idle,
     load,
     p95Ratio: Object.fromEntries(
-      (['list', 'search', 'conversation'] as const).map((k) => [
-        k,
-        Number((load.kinds[k].p95 / idle.kinds[k].p95).toFixed(2)),
-      ]),
+      KINDS.map((k) => [k, Number((load.kinds[k].p95 / idle.kinds[k].p95).toFixed(2))]),
     ) as Record<Kind, number>,
     importIdlePagesPerSec: pagesPerSec(idleImport.pages, idleImportMs),
     importUnderLoadPagesPerSec: pagesPerSec(loadImport.pages, loadImportMs),
@@ -341,12 +211,10 @@ try {
   const importRatio = result.importUnderLoadPagesPerSec / result.importIdlePagesPerSec
   const line = (name: string, s: typeof idle) =>
     `${name}: ${s.requestsPerSec} requests/s, ${s.errors} errors\n` +
-    (['list', 'search', 'conversation'] as const)
-      .map((k) => {
-        const r = s.kinds[k]
-        return `  ${k.padEnd(12)} ${String(r.requests).padStart(6)} requests  p50 ${r.p50} ms  p95 ${r.p95} ms  max ${r.max} ms  (${r.errors} errors)`
-      })
-      .join('\n')
+    KINDS.map((k) => {
+      const r = s.kinds[k]
+      return `  ${k.padEnd(12)} ${String(r.requests).padStart(6)} requests  p50 ${r.p50} ms  p95 ${r.p95} ms  max ${r.max} ms  (${r.errors} errors)`
+    }).join('\n')
   const target95 = (ok: boolean) => (ok ? 'met' : 'MISSED')
   if (workerLoad.jobs > 0)
     console.log(`${formatTrace('idle', workerIdle)}\n${formatTrace('under load', workerLoad)}`)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +26,28 @@ describe('LOCALBASE_DB_TRACE', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('counts the round trips and statements of a transaction', async (context) => {
+    if (stack.db.engine.kind !== 'pglite') return context.skip()
+    await stack.db.asUser(anon, (tx) => tx.query('select pg_sleep(0.3) as napped'))
+    // Written within 250 ms, later on a busy machine.
+    const napped = (job: JobRecord) => job.sql === 'select pg_sleep(0.3) as napped'
+    let jobs: JobRecord[] = []
+    for (let waited = 0; waited < 5000 && !jobs.some(napped); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      if (!existsSync(file)) continue
+      jobs = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as JobRecord)
+    }
+    // BEGIN, the context, the query (the slowest, naming the job) and COMMIT: four messages
+    // to the worker while it is held.
+    expect(jobs.find(napped)).toMatchObject({
+      calls: 4,
+      statements: 4,
+    })
+  })
+
   it('records each job of the worker: its kind, its wait, its hold and its slowest statement', async (context) => {
     if (stack.db.engine.kind !== 'pglite') return context.skip()
     const bulk = asBulk(() => stack.db.pg.query('select pg_sleep(0.3) as slept'))
@@ -45,6 +67,8 @@ describe('LOCALBASE_DB_TRACE', () => {
     expect(one).toMatchObject({ kind: 'interactive' })
     expect(one!.at).toBeGreaterThanOrEqual(sleep!.at + sleep!.holdMs)
     expect(one!.waitMs).toBeGreaterThan(0)
+    // A pipelined read is one round trip carrying its context, read-only switch and query.
+    expect(one).toMatchObject({ calls: 1, statements: 3 })
   })
 
   it('names a PostgREST read by what it reads', () => {

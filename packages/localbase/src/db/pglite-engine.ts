@@ -60,8 +60,10 @@ export class PGliteEngine implements Engine {
   private failure: Error | null = null
   private closing = false
   private readonly trace = PGliteTrace.fromEnv()
-  /** The running job's slowest statement so far, while tracing. */
+  /** The running job's slowest statement so far and its round trips, while tracing. */
   private slowest = { sql: '', ms: -1 }
+  private calls = 0
+  private statements = 0
 
   private constructor(worker: Worker) {
     this.worker = worker
@@ -148,11 +150,15 @@ export class PGliteEngine implements Engine {
     return this.queue.run(async () => {
       const at = performance.now()
       this.slowest = { sql: '', ms: -1 }
+      this.calls = 0
+      this.statements = 0
       try {
         return await work()
       } finally {
         const holdMs = performance.now() - at
-        trace.record({ at, kind, waitMs: at - queuedAt, holdMs, sql: this.slowest.sql })
+        const { calls, statements } = this
+        const sql = this.slowest.sql
+        trace.record({ at, kind, waitMs: at - queuedAt, holdMs, calls, statements, sql })
       }
     })
   }
@@ -173,6 +179,9 @@ export class PGliteEngine implements Engine {
   /** Notes the statement as the job's slowest if it is. */
   private async timed(request: WorkerRequest, answer: Promise<unknown>): Promise<unknown> {
     const sent = performance.now()
+    this.calls++
+    // BEGIN and COMMIT count: each is a statement Postgres runs.
+    this.statements += request.op === 'read' ? request.prelude.length + 1 : 1
     try {
       return await answer
     } finally {

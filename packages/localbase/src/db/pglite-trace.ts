@@ -7,6 +7,10 @@ export type JobRecord = {
   kind: 'interactive' | 'bulk'
   waitMs: number
   holdMs: number
+  /** Round trips to the worker thread while it held the database (a transaction has several). */
+  calls: number
+  /** Statements those carried (a pipelined read sends its context with its query). */
+  statements: number
   /** The job's slowest statement, whitespace folded, cut to 120 characters. */
   sql: string
 }

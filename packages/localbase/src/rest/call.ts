@@ -40,7 +40,9 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
   const source = callSource(fn, single, args, b.params, fn.returnTable)
   const page = pageOf(query.root, req.headers.get('range'), fn.returnsSet ? req.maxRows : null)
   const head = req.method === 'HEAD'
-  const base = { readOnly: read, rollback: req.prefs.rollback, values: b.params.values }
+  // As PostgREST: a STABLE or IMMUTABLE function runs read-only, POST included.
+  const readOnly = read || !fn.volatile
+  const base = { readOnly, rollback: req.prefs.rollback, values: b.params.values }
   if (fn.returns === 'void') {
     const sql = `select ''::text as body, 0 as page, null::int as total from ${source.from}`
     return { ...base, sql, finish: () => ({ status: 204, body: null, headers: {} }) }

@@ -139,9 +139,12 @@ async function run(
     path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
     searchPath: [schema, ...state.ctx.config.api.extraSearchPath.filter((s) => s !== schema)],
   }
-  // GET and HEAD run read-only, as in PostgREST; a read never needs a rollback, so it takes
-  // the one-round-trip path (unless the client asked for tx=rollback).
-  if (read && !plan.rollback) {
+  // GET and HEAD run read-only, as in PostgREST, and so does a POST to a function that is not
+  // VOLATILE (a search). Nothing read-only needs a rollback, so it takes the one-round-trip
+  // path (unless the client asked for tx=rollback): one job of the database worker, held for
+  // its statements alone rather than across four messages between threads. It is interactive
+  // whatever its body's size (a search's query embedding alone can pass 16 KB).
+  if (plan.readOnly && !plan.rollback) {
     const [row] = await state.ctx.db.readAsUser(context, plan.sql, plan.values)
     if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
     return plan.finish(row as ResultRow)

@@ -11,6 +11,7 @@ export type Plan = {
   values: unknown[]
   /** Runs inside the transaction; throwing an ApiError here rolls the statement back. */
   finish(row: ResultRow): Outcome
+  /** Runs read-only: GET and HEAD, and calls of functions that are not VOLATILE. */
   readOnly: boolean
   rollback: boolean
 }

@@ -49,6 +49,7 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
     const head = req.method === 'HEAD'
     return {
       ...base,
+      readOnly: true,
       sql,
       values: b.params.values,
       finish: (row) => readOutcome(row, output, page, head),

@@ -1,0 +1,160 @@
+// What one request of each bench:load kind costs, measured one request at a time on a quiet
+// server (a library of --files filings): database worker jobs, round trips into the worker
+// and statements per request (counts, which do not move with a shared machine's noise), the
+// worker's hold per request, and CPU per request in localbase's main thread (HTTP, gateway,
+// REST), its database worker thread and the Edge Functions' Deno process.
+// Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--kinds list,search,conversation]
+//   (last line: JSON)
+import { readdirSync, readFileSync, renameSync, rmSync, mkdtempSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { runImport } from '../scripts/import/run-import.ts'
+import { walk } from '../scripts/import/walk.ts'
+import { WorkerPool } from '../scripts/import/worker-pool.ts'
+import {
+  freePort,
+  KINDS,
+  type Kind,
+  memberClient,
+  requests,
+  root,
+  seedConversations,
+  signUpMember,
+  startLocalbase,
+} from './load-setup.ts'
+import { readTrace } from './load-trace.ts'
+
+const { values } = parseArgs({
+  options: {
+    files: { type: 'string', default: '4' },
+    requests: { type: 'string', default: '200' },
+    kinds: { type: 'string', default: KINDS.join(',') },
+  },
+})
+const kinds = values.kinds.split(',') as Kind[]
+const perKind = Number(values.requests)
+const tickMs = 10 // USER_HZ is 100 on Linux
+
+/** CPU ms a thread or process has used: utime + stime from its stat line. */
+function cpuMs(statPath: string): number {
+  const stat = readFileSync(statPath, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * tickMs
+}
+
+/** Processes whose parent is `pid`, and theirs. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const all: number[] = []
+  const visit = (p: number) =>
+    (children.get(p) ?? []).forEach((child) => {
+      all.push(child)
+      visit(child)
+    })
+  visit(pid)
+  return all
+}
+
+/** CPU ms so far of localbase's database worker thread, the rest of it, and its children. */
+function cpu(pid: number) {
+  let worker = 0
+  let main = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const path = `/proc/${pid}/task/${tid}`
+    const name = readFileSync(`${path}/comm`, 'utf8').trim()
+    if (name === 'WorkerThread') worker += cpuMs(`${path}/stat`)
+    else main += cpuMs(`${path}/stat`)
+  }
+  const functions = descendants(pid).reduce((sum, child) => {
+    try {
+      return sum + cpuMs(`/proc/${child}/stat`)
+    } catch {
+      return sum
+    }
+  }, 0)
+  return { worker, main, functions }
+}
+
+const { files: allFiles } = await walk(join(root, '../shared/data/financebench-pdfs'))
+const files = allFiles.slice(0, Number(values.files))
+const threads = Math.max(1, Math.min(availableParallelism(), files.length))
+const pool = new WorkerPool(threads)
+const port = await freePort()
+const url = `http://127.0.0.1:${port}`
+const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-kinds-'))
+const traceDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-kinds-trace-'))
+const trace = join(traceDir, 'jobs.jsonl')
+const localbase = await startLocalbase(port, dataDir, trace)
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000)) // the trace's flush
+try {
+  const setup = await signUpMember(url)
+  const library = await setup.newWorkspace('Library')
+  const imported = await runImport(setup.member, {
+    workspaceId: library,
+    files,
+    process: pool.process,
+    concurrency: threads * 2,
+  })
+  if (imported.failures.length > 0) throw new Error(JSON.stringify(imported.failures))
+  const conversationIds = await seedConversations(setup, library)
+  const client = requests(memberClient(url, setup.token), library, conversationIds)
+
+  const result: Partial<Record<Kind, Record<string, number>>> = {}
+  for (const kind of kinds) {
+    for (let i = 0; i < 20; i++) await client[kind]() // warm: plans, prepared statements, JIT
+    await settle()
+    rmSync(trace, { force: true })
+    const before = cpu(localbase.pid!)
+    const walls: number[] = []
+    for (let i = 0; i < perKind; i++) {
+      const t0 = performance.now()
+      await client[kind]()
+      walls.push(performance.now() - t0)
+    }
+    const after = cpu(localbase.pid!)
+    await settle()
+    renameSync(trace, join(traceDir, `${kind}.jsonl`))
+    const jobs = readTrace(join(traceDir, `${kind}.jsonl`))
+    const per = (n: number) => Number((n / perKind).toFixed(2))
+    const sum = (key: 'holdMs' | 'calls' | 'statements') =>
+      jobs.reduce((total, job) => total + job[key], 0)
+    walls.sort((a, b) => a - b)
+    result[kind] = {
+      wallP50Ms: Number(walls[Math.floor(walls.length / 2)]!.toFixed(1)),
+      workerJobs: per(jobs.length),
+      workerCalls: per(sum('calls')),
+      statements: per(sum('statements')),
+      workerHoldMs: per(sum('holdMs')),
+      workerCpuMs: per(after.worker - before.worker),
+      mainCpuMs: per(after.main - before.main),
+      functionsCpuMs: per(after.functions - before.functions),
+    }
+  }
+  console.log(`${perKind} requests of each kind, one at a time, ${imported.pages} pages indexed`)
+  for (const kind of kinds) {
+    const r = result[kind]!
+    console.log(
+      `  ${kind.padEnd(12)} p50 ${r.wallP50Ms} ms; worker: ${r.workerJobs} jobs, ${r.workerCalls} round trips, ` +
+        `${r.statements} statements, held ${r.workerHoldMs} ms (CPU ${r.workerCpuMs} ms); ` +
+        `CPU main thread ${r.mainCpuMs} ms, Deno ${r.functionsCpuMs} ms`,
+    )
+  }
+  console.log(JSON.stringify({ bench: 'load-kinds', files: files.length, perKind, kinds: result }))
+} finally {
+  await pool.close()
+  localbase.kill()
+  await new Promise((resolve) => localbase.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(traceDir, { recursive: true, force: true })
+}

@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_ANON_KEY } from '../src/config/keys.ts'
+import type { JobRecord } from '../src/db/pglite-trace.ts'
+import { startTestStack, type TestStack } from './helpers.ts'
+
+// What a request costs the database worker, from its trace (LOCALBASE_DB_TRACE): every job
+// holds PGlite's one connection, and each round trip of a transaction holds it while the main
+// thread (busy with HTTP under load) gets round to sending the next message. Reads, and calls
+// of functions that are not VOLATILE, are one job of one round trip.
+
+const dir = mkdtempSync(join(tmpdir(), 'localbase-round-trips-'))
+const file = join(dir, 'jobs.jsonl')
+let stack: TestStack
+const db = () => stack.client()
+
+beforeAll(async () => {
+  process.env.LOCALBASE_DB_TRACE = file // read once, when the engine opens
+  try {
+    stack = await startTestStack('rest')
+  } finally {
+    delete process.env.LOCALBASE_DB_TRACE
+  }
+})
+afterAll(async () => {
+  await stack?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/**
+ * The jobs recorded since the last call whose slowest statement mentions `name`, once one has
+ * been written (the trace is written within 250 ms, later on a busy machine); none for ''.
+ */
+async function jobsNaming(name: string): Promise<JobRecord[]> {
+  let jobs: JobRecord[] = []
+  for (let waited = 0; waited < 5000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    if (!existsSync(file)) continue
+    jobs = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as JobRecord)
+    if (name === '' || jobs.some((job) => job.sql.includes(name))) break
+  }
+  rmSync(file, { force: true })
+  return jobs.filter((job) => job.sql.includes(name))
+}
+
+beforeEach(async (context) => {
+  if (stack.db.engine.kind !== 'pglite') return context.skip()
+  await jobsNaming('') // starts each test with an empty trace
+})
+
+describe('database round trips per request', () => {
+  it('reads a table in one job: context, read-only and the select in one round trip', async () => {
+    const { data, error } = await db().from('tags').select('id').limit(1)
+    expect(error).toBeNull()
+    expect(data).toHaveLength(1)
+    expect(await jobsNaming('public.tags')).toEqual([
+      expect.objectContaining({ kind: 'interactive', calls: 1, statements: 3 }),
+    ])
+  })
+
+  it('calls a STABLE function by POST the same way, as PostgREST runs it read-only', async () => {
+    const { data, error } = await db().rpc('channel_messages', { channel: 1 }).select('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 1 }, { id: 3 }])
+    expect(await jobsNaming('channel_messages')).toEqual([
+      expect.objectContaining({ calls: 1, statements: 3 }),
+    ])
+  })
+
+  it('calls a VOLATILE function in a transaction that can write', async () => {
+    const { data, error } = await db().rpc('add_tag', { id: 300, name: 'volatile' })
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: 300, name: 'volatile' })
+    // BEGIN, the context, the call and COMMIT; any of them may be the slowest.
+    await new Promise((resolve) => setTimeout(resolve, 1000)) // the trace is written by then
+    const jobs = await jobsNaming('')
+    expect(jobs.filter((job) => job.kind === 'interactive')).toEqual([
+      expect.objectContaining({ calls: 4, statements: 4 }),
+    ])
+  })
+})
+
+describe('read-only calls', () => {
+  it('refuses a write inside a STABLE function called by POST with 405 25006, writing nothing', async () => {
+    const { status, error } = await db().rpc('next_ticket')
+    expect(status).toBe(405)
+    expect(error).toEqual({
+      code: '25006',
+      details: null,
+      hint: null,
+      message: 'cannot execute nextval() in a read-only transaction',
+    })
+    const { rows } = await stack.db.pg.query<{ last_value: string; is_called: boolean }>(
+      'select last_value, is_called from public.tickets',
+    )
+    expect(rows[0]).toMatchObject({ is_called: false })
+  })
+
+  it('still rolls a STABLE call back when asked with Prefer: tx=rollback', async () => {
+    const res = await fetch(`${stack.url}/rest/v1/rpc/numbers`, {
+      method: 'POST',
+      headers: {
+        apikey: DEFAULT_ANON_KEY,
+        'content-type': 'application/json',
+        prefer: 'tx=rollback',
+      },
+      body: JSON.stringify({ n: 2 }),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual([1, 2])
+  })
+})

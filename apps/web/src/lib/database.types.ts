@@ -299,6 +299,20 @@ export type Database = {
           },
         ]
       }
+      document_term_counts: {
+        Row: { counted_through: string; document_id: string }
+        Insert: { counted_through: string; document_id: string }
+        Update: { counted_through?: string; document_id?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'document_term_counts_document_id_fkey'
+            columns: ['document_id']
+            isOneToOne: true
+            referencedRelation: 'documents'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       document_texts: {
         Row: {
           context: string | null
@@ -787,6 +801,7 @@ export type Database = {
         Returns: Json
       }
       chunk_index_text: { Args: { heading_path: string[]; content: string }; Returns: string }
+      chunk_stats_statements: { Args: { removed: string; added: string }; Returns: string[] }
       chunks_to_embed: {
         Args: {
           workspace_id: string
@@ -801,6 +816,12 @@ export type Database = {
       confirmed_email: { Args: never; Returns: string }
       conversation_compares: { Args: { conversation_id: string }; Returns: boolean }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
+      count_document_chunks: {
+        Args: { document: string; sign: number; after: string; upto: string; totals: boolean }
+        Returns: undefined
+      }
+      count_document_terms: { Args: { document_id: string; max_terms?: number }; Returns: number }
+      counted_part_columns: { Args: never; Returns: string }
       create_access_token: {
         Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
         Returns: Json

@@ -2,9 +2,10 @@
 // are counted (issue #17): a filing's chunks inserted in the importer's batches (BATCH_ROWS /
 // BATCH_CHARS) into one fresh database, counted per insert (the document ready while its
 // chunks go in: as every import was counted before 20260101005700), per document in the
-// update that makes it ready, or per document in term ranges (count_document_terms, then the
-// update); and as a reference, inserts with no statistics trigger and then no GIN index
-// either, and the lexemes computed alone. Alternated, as the machine is shared.
+// update that makes it ready, or per document 200 chunks at a time (count_document_stats,
+// then the update); and as a reference, the same with no GIN index, the lexemes computed alone, and scratch inserts with the lexemes as generated
+// columns (as before 20260101005700) or set by its trigger. Alternated, as the machine is
+// shared.
 // Run: node bench/chunk-insert-profile.ts [filing.pdf …]  (default: the AmEx 10-K, 553 chunks)
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
@@ -34,7 +35,7 @@ console.log(`${files.length} file(s), ${chunks} chunks`)
 const stack = await startStack()
 const people = await createPeople(stack)
 const pg = stack.db.pg
-// count_document_terms as the service role would call it.
+// count_document_stats as the service role would call it.
 await pg.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', false)`)
 const timed = async (sql: string, params: unknown[] = []) => {
   const started = performance.now()
@@ -45,18 +46,15 @@ const timed = async (sql: string, params: unknown[] = []) => {
 const setups = [
   'per insert (before)',
   'per document, one update',
-  'per document, term ranges',
-  'no statistics trigger',
-  'no trigger, no GIN index',
+  'per document, in parts',
+  'in parts, no GIN index',
 ] as const
 type Setup = (typeof setups)[number]
 
 async function run(setup: Setup) {
   const { workspaceId } = await createWorld(stack, people)
-  const untracked = setup.startsWith('no ')
-  if (untracked)
-    await pg.query('alter table public.chunks disable trigger track_chunk_stats_insert')
-  if (setup === 'no trigger, no GIN index') await pg.query('drop index public.chunks_lexemes_idx')
+  const noGin = setup === 'in parts, no GIN index'
+  if (noGin) await pg.query('drop index public.chunks_lexemes_idx')
   const inserts: number[] = []
   const counts: number[] = []
   for (const doc of docs) {
@@ -85,11 +83,11 @@ async function run(setup: Setup) {
       )
       inserts.push(insert.ms)
     }
-    if (setup === 'per document, term ranges') {
+    if (setup !== 'per insert (before)' && setup !== 'per document, one update') {
       for (;;) {
-        const call = await timed('select public.count_document_terms($1) as n', [id])
+        const call = await timed('select public.count_document_stats($1) as n', [id])
         counts.push(call.ms)
-        if (Number(call.rows[0]!.n) < 2000) break
+        if (Number(call.rows[0]!.n) < 200) break
       }
     }
     if (status !== 'ready')
@@ -97,8 +95,7 @@ async function run(setup: Setup) {
         (await timed(`update public.documents set status = 'ready' where id = $1`, [id])).ms,
       )
   }
-  if (untracked) await pg.query('alter table public.chunks enable trigger track_chunk_stats_insert')
-  if (setup === 'no trigger, no GIN index')
+  if (noGin)
     await pg.query(
       'create index chunks_lexemes_idx on public.chunks using gin (lexemes) with (fastupdate = off)',
     )
@@ -110,6 +107,37 @@ async function run(setup: Setup) {
     longestInsert: Math.max(...inserts),
     counts: counts.map((ms) => Math.round(ms)),
   }
+}
+
+/**
+ * The lexemes as two generated columns (each parses the text) against one trigger
+ * (index_chunk, parsing once), on scratch tables without indexes: the same batches into each.
+ */
+async function lexemeColumns() {
+  const expression = 'public.bm25_lexemes(public.chunk_index_text(heading_path, content))'
+  await pg.query(`create temporary table generated_lexemes (heading_path text[], content text,
+    lexemes tsvector generated always as (${expression}) stored,
+    lexeme_count int generated always as (public.tsvector_token_count(${expression})) stored)`)
+  await pg.query(`create temporary table trigger_lexemes (heading_path text[], content text,
+    lexemes tsvector, lexeme_count int)`)
+  await pg.query(`create trigger index_chunk before insert on trigger_lexemes
+    for each row execute function public.index_chunk()`)
+  const ms: Record<string, number> = { generated_lexemes: 0, trigger_lexemes: 0 }
+  for (const batch of chunkBatches(docs.flat(), (c) => c.content.length)) {
+    const rows = JSON.stringify(
+      batch.map((c) => ({ content: c.content, heading_path: c.headingPath })),
+    )
+    for (const table of Object.keys(ms))
+      ms[table]! += (
+        await timed(
+          `insert into ${table} (heading_path, content) select r.heading_path, r.content
+           from jsonb_to_recordset($1::jsonb) as r(content text, heading_path text[])`,
+          [rows],
+        )
+      ).ms
+  }
+  await pg.query('drop table generated_lexemes, trigger_lexemes')
+  return ms
 }
 
 const lexemesAlone = async () => {
@@ -133,8 +161,11 @@ try {
           `${r.longestInsert.toFixed(0)} ms; counting statements ${JSON.stringify(r.counts)} ms`,
       )
     }
+    console.log(`round ${round} lexemes alone: ${(await lexemesAlone()).toFixed(0)} ms`)
+    const columns = await lexemeColumns()
     console.log(
-      `round ${round} lexemes alone (twice per insert): ${(await lexemesAlone()).toFixed(0)} ms`,
+      `round ${round} inserts without indexes, lexemes as generated columns ` +
+        `${columns.generated_lexemes!.toFixed(0)} ms, set by a trigger ${columns.trigger_lexemes!.toFixed(0)} ms`,
     )
   }
 } finally {

@@ -6,24 +6,21 @@
 --
 -- search_chunks passes over the chunks of documents that are not ready, so their statistics
 -- are not needed before: chunk_term_stats and workspace_chunk_stats now count the chunks of
--- ready documents, each document's once, as it turns ready. So that no statement holds the
--- database long, an importer first counts a document's terms in ranges
--- (count_document_terms, some 2,000 terms a call, in term order), and the update that makes
--- it ready counts what is left. Until then a document is counted in part: the workspace's
--- totals and its terms up to document_term_counts.counted_through. Chunks written while their
--- document is counted, in full or in part (a re-index of their lexemes, a chunk added or
--- removed by hand, a failed import's cleanup), are counted or subtracted by their own
--- statement as before; a document that goes, or whose status changes other than to ready,
--- gives back what was counted of it. Every path that makes a document ready (indexDocument's
--- final update, replace_document's swap, a retry) or removes chunks (failDocument,
--- reap_interrupted_documents, a delete, a replaced version's cascade) goes through one of
--- the triggers below.
+-- ready documents, each document's once, on its way to ready. So that no statement holds the
+-- database long, an importer first counts a document's chunks a few hundred at a time, in
+-- ordinal order (count_document_stats), and the update that makes it ready counts what is
+-- left. Until then a document is counted in part: its chunks below
+-- document_stats_counts.counted_below. Chunks written while they are counted (a re-index of
+-- their lexemes, a chunk added or removed by hand, a failed import's cleanup) are counted or
+-- subtracted by their own statement as before; a document that goes, or whose status changes
+-- other than to ready, gives back what was counted of it. Every path that makes a document
+-- ready (indexDocument's final update, replace_document's swap, a retry) or removes chunks
+-- (failDocument, reap_interrupted_documents, a delete, a replaced version's cascade) goes
+-- through one of the triggers below.
 
 -- The statements that subtract the chunks `removed` yields from the statistics and add those
--- `added` yields (either may be null). Each is a query, over transition tables or the chunks
--- table and never request text, of (workspace_id, lexemes, lexeme_count, after, upto, totals):
--- its terms past `after` and up to `upto` count (null: no bound; in "C" order), and the
--- chunk counts in the workspace's totals when `totals`. Built here and executed by the
+-- `added` yields (either may be null): queries of (workspace_id, lexemes, lexeme_count) over
+-- transition tables or the chunks table, never request text. Built here and executed by the
 -- callers themselves, as only trigger functions see their transition tables. As in
 -- 20260101004400_chunk_stats_delete_by_key.sql: the workspace's row first (it serialises
 -- writers of one workspace), removed terms deleted by key then updated, new peaks merged in
@@ -33,11 +30,6 @@ language plpgsql immutable
 set search_path = ''
 as $$
 declare
-  terms constant text := '(select r.workspace_id, t.lexeme as term, cardinality(t.positions) as tf,
-      r.lexeme_count as len
-    from %s r cross join lateral unnest(r.lexemes) t
-    where (r.after is null or t.lexeme collate "C" > r.after)
-      and (r.upto is null or t.lexeme collate "C" <= r.upto))';
   statements text[] := '{}';
 begin
   if removed is not null then
@@ -45,28 +37,34 @@ begin
       update public.workspace_chunk_stats s
       set chunk_count = s.chunk_count - g.n, total_length = s.total_length - g.len
       from (select workspace_id, count(*) as n, sum(lexeme_count) as len
-            from %s r where r.totals group by workspace_id) g
+            from %s r group by workspace_id) g
       where s.workspace_id = g.workspace_id', removed);
     statements := statements || format('
       delete from public.chunk_term_stats s
-      using (select workspace_id, term, count(*) as n from %s r group by 1, 2) g
+      using (select r.workspace_id, t.lexeme as term, count(*) as n
+             from %s r cross join lateral unnest(r.lexemes) t group by 1, 2) g
       where s.workspace_id = g.workspace_id and s.term = g.term and s.chunk_freq <= g.n',
-      format(terms, removed));
+      removed);
     statements := statements || format('
       update public.chunk_term_stats s set chunk_freq = s.chunk_freq - g.n
-      from (select workspace_id, term, count(*) as n from %s r group by 1, 2) g
-      where s.workspace_id = g.workspace_id and s.term = g.term', format(terms, removed));
+      from (select r.workspace_id, t.lexeme as term, count(*) as n
+            from %s r cross join lateral unnest(r.lexemes) t group by 1, 2) g
+      where s.workspace_id = g.workspace_id and s.term = g.term', removed);
   end if;
   if added is not null then
     statements := statements || format('
       insert into public.workspace_chunk_stats as s (workspace_id, chunk_count, total_length)
-      select workspace_id, count(*), sum(lexeme_count) from %s r where r.totals
+      select workspace_id, count(*), sum(lexeme_count) from %s r
       group by workspace_id order by workspace_id
       on conflict (workspace_id) do update
       set chunk_count = s.chunk_count + excluded.chunk_count,
           total_length = s.total_length + excluded.total_length', added);
     statements := statements || format('
-      with added as %s,
+      with added as (
+        select r.workspace_id, t.lexeme as term, cardinality(t.positions) as tf,
+          r.lexeme_count as len
+        from %s r cross join lateral unnest(r.lexemes) t
+      ),
       counts as (select workspace_id, term, count(*) as n from added group by 1, 2),
       pairs as (
         select workspace_id, term, tf, min(len) as len
@@ -94,57 +92,43 @@ begin
       from counts join peaks using (workspace_id, term)
       order by 1, 2
       on conflict (workspace_id, term) do update
-      set chunk_freq = s.chunk_freq + excluded.chunk_freq, peaks = excluded.peaks',
-      format(terms, added));
+      set chunk_freq = s.chunk_freq + excluded.chunk_freq, peaks = excluded.peaks', added);
   end if;
   return statements;
 end $$;
 
 revoke execute on function public.chunk_stats_statements(text, text) from public, anon, authenticated;
 
--- A document counted in part: the workspace's totals and its terms up to `counted_through`
--- ("C" order). No row: nothing of it is counted, or (when it is ready) all of it. Written by
--- the functions below alone (row-level security with no policy).
-create table public.document_term_counts (
+-- A document counted in part: its chunks whose ordinal is below `counted_below`. No row:
+-- nothing of it is counted, or (when it is ready) all of it. Written by the functions below
+-- alone (row-level security with no policy).
+create table public.document_stats_counts (
   document_id uuid primary key references public.documents (id) on delete cascade,
-  counted_through text not null
+  counted_below int not null
 );
-alter table public.document_term_counts enable row level security;
-revoke all on public.document_term_counts from anon, authenticated;
+alter table public.document_stats_counts enable row level security;
+revoke all on public.document_stats_counts from anon, authenticated;
 
--- What of a document's chunks counts, as the columns chunk_stats_statements reads after
--- `lexeme_count`, for a documents row `d` and its document_term_counts row `p`.
-create function public.counted_part_columns() returns text
-language sql immutable
-set search_path = ''
-as $$
-  select 'null::text as after,
-    case when d.status = ''ready'' then null else p.counted_through end as upto,
-    true as totals'
-$$;
-
-revoke execute on function public.counted_part_columns() from public, anon, authenticated;
-
--- Chunk writes: the rows of documents counted in full or in part count, and a write to
--- documents none of which is (every insert of an import) stops at the check. The documents
--- are locked first (share, which a status change, a count or a delete waits for, and which
--- waits for them): on a server with concurrent writers, chunks written while their document
--- is counted are then counted once, by whichever statement comes second, never by neither. A
--- chunk deleted with its document (the cascade) finds no document: the document's own delete
--- gave back what was counted of it.
+-- Chunk writes: the rows counted (of a ready document, or below where its count has reached)
+-- count, and a write to documents none of which is counted at all (every insert of an import)
+-- stops at the check. The documents are locked first (share, which a status change, a count
+-- or a delete waits for, and which waits for them): on a server with concurrent writers,
+-- chunks written while their document is being counted are then counted once, by whichever
+-- statement comes second, never by neither. A chunk deleted with its document (the cascade)
+-- finds no document: the document's own delete gave back what was counted of it.
 create or replace function public.track_chunk_stats() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  counted constant text := 'join public.documents d on d.id = %1$s.document_id
-    left join public.document_term_counts p on p.document_id = d.id
-    where (d.status = ''ready'' or p.document_id is not null)';
-  source constant text := '(select %1$s.workspace_id, %1$s.lexemes, %1$s.lexeme_count, '
-    || public.counted_part_columns() || ' from %2$s %1$s ' || counted || ' %3$s)';
+  source constant text := '(select %1$s.workspace_id, %1$s.lexemes, %1$s.lexeme_count
+    from %2$s %1$s join public.documents d on d.id = %1$s.document_id
+    left join public.document_stats_counts p on p.document_id = d.id
+    where (d.status = ''ready'' or %1$s.ordinal < p.counted_below) %3$s)';
   changed constant text := 'and exists (select from old_rows o2 join new_rows n2 on n2.id = o2.id
     where n2.id = %1$s.id
-      and (n2.lexemes is distinct from o2.lexemes or n2.document_id <> o2.document_id))';
+      and (n2.lexemes is distinct from o2.lexemes or n2.document_id <> o2.document_id
+           or n2.ordinal <> o2.ordinal))';
   removed text := case tg_op
     when 'DELETE' then format(source, 'r', 'old_rows', '')
     when 'UPDATE' then format(source, 'o', 'old_rows', format(changed, 'o')) end;
@@ -167,7 +151,7 @@ begin
     select from public.documents d
     where d.id = any (documents)
       and (d.status = 'ready'
-           or exists (select from public.document_term_counts p where p.document_id = d.id))
+           or exists (select from public.document_stats_counts p where p.document_id = d.id))
   ) then
     return null;
   end if;
@@ -177,20 +161,18 @@ begin
   return null;
 end $$;
 
--- Counts one document's chunks in the statistics: those of its terms past `after` (all when
--- null) and, when `totals`, the chunks themselves; or subtracts what was counted of them
--- (`sign` -1, terms up to `upto`).
-create function public.count_document_chunks(
-  document uuid, sign int, after text, upto text, totals boolean)
+-- Adds (`sign` 1) or subtracts (-1) one document's chunks with ordinals from `from_ordinal`
+-- and below `below` (null: no bound), found by the (document_id, ordinal) index.
+create function public.apply_document_stats(document uuid, sign int, from_ordinal int, below int)
 returns void
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
   chunks constant text := format(
-    '(select c.workspace_id, c.lexemes, c.lexeme_count, %L::text as after, %L::text as upto,
-       %L::boolean as totals
-     from public.chunks c where c.document_id = %L)', after, upto, totals, document);
+    '(select c.workspace_id, c.lexemes, c.lexeme_count from public.chunks c
+      where c.document_id = %L and c.ordinal >= %s and c.ordinal < %s)',
+    document, coalesce(from_ordinal, 0), coalesce(below, 2147483647));
   statement text;
 begin
   foreach statement in array public.chunk_stats_statements(
@@ -199,29 +181,28 @@ begin
   end loop;
 end $$;
 
-revoke execute on function public.count_document_chunks(uuid, int, text, text, boolean)
+revoke execute on function public.apply_document_stats(uuid, int, int, int)
 from public, anon, authenticated;
 
--- The next `max_terms` terms of a processing document's chunks (in "C" order, past those
--- already counted) into the statistics, with the document's totals on the first call: one
--- short statement per call, instead of the whole document in the update that makes it ready.
--- Returns how many terms it counted: fewer than `max_terms` once none are left. For editors
+-- The next `max_chunks` chunks (by ordinal) of a document being indexed into the statistics:
+-- one short statement per call, instead of the whole document in the update that makes it
+-- ready. Returns how many it counted: fewer than `max_chunks` once none are left. For editors
 -- and owners of the document's workspace (and the service role).
-create function public.count_document_terms(document_id uuid, max_terms int default 2000)
+create function public.count_document_stats(document_id uuid, max_chunks int default 200)
 returns int
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
   doc public.documents;
-  through text;
-  upto text;
+  counted_from int;
+  last_ordinal int;
   counted int;
 begin
-  if max_terms is null or max_terms < 1 then
-    raise exception 'max_terms must be at least 1' using errcode = '22023';
+  if max_chunks is null or max_chunks < 1 then
+    raise exception 'max_chunks must be at least 1' using errcode = '22023';
   end if;
-  select * into doc from public.documents d where d.id = count_document_terms.document_id
+  select * into doc from public.documents d where d.id = count_document_stats.document_id
   for no key update;
   if not found
      or not (public.has_role(doc.workspace_id, 'editor') or (select auth.role()) = 'service_role')
@@ -232,47 +213,47 @@ begin
   if doc.status = 'ready' then
     return 0;
   end if;
-  select p.counted_through into through
-  from public.document_term_counts p where p.document_id = doc.id;
-  select max(term), count(*) into upto, counted
+  select coalesce(max(p.counted_below), 0) into counted_from
+  from public.document_stats_counts p where p.document_id = doc.id;
+  select max(c.ordinal), count(*) into last_ordinal, counted
   from (
-    select distinct t.lexeme collate "C" as term
-    from public.chunks c cross join lateral unnest(c.lexemes) t
-    where c.document_id = doc.id and (through is null or t.lexeme collate "C" > through)
-    order by 1 limit max_terms
-  ) t;
+    select c.ordinal from public.chunks c
+    where c.document_id = doc.id and c.ordinal >= counted_from
+    order by c.ordinal limit max_chunks
+  ) c;
   if counted = 0 then
     return 0;
   end if;
-  perform public.count_document_chunks(doc.id, 1, through, upto, through is null);
-  insert into public.document_term_counts as p (document_id, counted_through)
-  values (doc.id, upto)
-  on conflict on constraint document_term_counts_pkey do update set counted_through = excluded.counted_through;
+  perform public.apply_document_stats(doc.id, 1, counted_from, last_ordinal + 1);
+  insert into public.document_stats_counts as p (document_id, counted_below)
+  values (doc.id, last_ordinal + 1)
+  on conflict on constraint document_stats_counts_pkey
+  do update set counted_below = excluded.counted_below;
   return counted;
 end $$;
 
-revoke execute on function public.count_document_terms(uuid, int) from public, anon;
-grant execute on function public.count_document_terms(uuid, int) to authenticated, service_role;
+revoke execute on function public.count_document_stats(uuid, int) from public, anon;
+grant execute on function public.count_document_stats(uuid, int) to authenticated, service_role;
 
--- A status change: to ready counts what is left of the document (all of it, or the terms past
--- those counted); from ready, or to another status while counted in part (a failed or
--- reaped import), gives back what was counted. Only updates that set the status to another
--- value get here, so the progress and heartbeat writes of an import cost nothing.
+-- A status change: to ready counts what is left of the document (all of it, or its chunks
+-- from where its count stopped); from ready, or to another status while counted in part (a
+-- failed or reaped import), gives back what was counted. Only updates that set the status to
+-- another value get here, so the progress and heartbeat writes of an import cost nothing.
 create function public.track_document_stats() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  through text;
+  below int;
 begin
-  delete from public.document_term_counts p where p.document_id = new.id
-  returning p.counted_through into through;
+  delete from public.document_stats_counts p where p.document_id = new.id
+  returning p.counted_below into below;
   if new.status = 'ready' then
-    perform public.count_document_chunks(new.id, 1, through, null, through is null);
+    perform public.apply_document_stats(new.id, 1, below, null);
   elsif old.status = 'ready' then
-    perform public.count_document_chunks(new.id, -1, null, null, true);
-  elsif through is not null then
-    perform public.count_document_chunks(new.id, -1, null, through, true);
+    perform public.apply_document_stats(new.id, -1, null, null);
+  elsif below is not null then
+    perform public.apply_document_stats(new.id, -1, null, below);
   end if;
   return null;
 end $$;
@@ -290,18 +271,18 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  through text;
+  below int;
 begin
   if not exists (select from public.workspaces w where w.id = old.workspace_id) then
     return old;
   end if;
   if old.status = 'ready' then
-    perform public.count_document_chunks(old.id, -1, null, null, true);
+    perform public.apply_document_stats(old.id, -1, null, null);
   else
-    select p.counted_through into through
-    from public.document_term_counts p where p.document_id = old.id;
+    select p.counted_below into below
+    from public.document_stats_counts p where p.document_id = old.id;
     if found then
-      perform public.count_document_chunks(old.id, -1, null, through, true);
+      perform public.apply_document_stats(old.id, -1, null, below);
     end if;
   end if;
   return old;
@@ -313,6 +294,31 @@ for each row execute function public.untrack_deleted_document();
 
 revoke execute on function public.track_document_stats() from public, anon, authenticated;
 revoke execute on function public.untrack_deleted_document() from public, anon, authenticated;
+
+-- A chunk's lexemes computed once per insert: as two generated columns, the lexemes and their
+-- count each ran the text search parser over the chunk's text, some 0.8 ms a chunk of prose
+-- and a quarter of a short insert's time (bench/chunk-insert-profile.ts). They become plain
+-- columns (their values and indexes kept, no rewrite), which a trigger sets from the same
+-- expressions as 20260101005000_table_header_lexemes.sql, parsing the text once, on every
+-- insert and on any update that names the text, the heading path or the columns themselves
+-- (so nobody writes other values into them).
+alter table public.chunks
+  alter column lexemes drop expression,
+  alter column lexeme_count drop expression;
+
+create function public.index_chunk() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.lexemes := public.bm25_lexemes(public.chunk_index_text(new.heading_path, new.content));
+  new.lexeme_count := public.tsvector_token_count(new.lexemes);
+  return new;
+end $$;
+
+create trigger index_chunk
+before insert or update of content, heading_path, lexemes, lexeme_count on public.chunks
+for each row execute function public.index_chunk();
 
 -- The statistics counted anew from the ready documents' chunks, as
 -- 20260101005000_table_header_lexemes.sql counted them from all chunks: the chunks of

@@ -9,8 +9,8 @@ import { adminClient, clientFor } from './stack.ts'
 import { termStatistics } from './term-statistics.ts'
 import { createWorld } from './world.ts'
 
-// The term statistics count a document's chunks once, as it turns ready (and in term ranges
-// before that, count_document_terms), and give back what was counted when chunks or documents
+// The term statistics count a document's chunks once, on its way to ready (some at a time by
+// count_document_stats, the rest as it turns ready), and give back what was counted when chunks or documents
 // go (20260101005700_chunk_stats_per_document.sql). Every path checked here against a recount
 // from the chunks: expectExactStatistics.
 
@@ -19,7 +19,7 @@ const { expectExactStatistics, keptPeaks } = termStatistics(stack)
 
 const newWorkspace = async () => (await createWorld(stack, people)).workspaceId
 const terms = async (workspace: string) => [...(await keptPeaks(workspace)).keys()]
-const partialCounts = async () => db.rows('select * from public.document_term_counts')
+const partialCounts = async () => db.rows('select * from public.document_stats_counts')
 
 const ingest = (workspaceId: string, words: string, options = {}, times = 40) =>
   ingestFile(
@@ -54,8 +54,8 @@ function documentOf(result: IngestResult): string {
   return result.documentId
 }
 
-const countTerms = (documentId: string, maxTerms: number) =>
-  editor().rpc('count_document_terms', { document_id: documentId, max_terms: maxTerms })
+const countChunks = (documentId: string, maxChunks: number) =>
+  editor().rpc('count_document_stats', { document_id: documentId, max_chunks: maxChunks })
 
 describe('term statistics per document', () => {
   it('count an imported document exactly, and search finds it', async () => {
@@ -68,45 +68,52 @@ describe('term statistics per document', () => {
     expect(await searchDocuments(editor(), workspace, 'walrus census')).toHaveLength(1)
   })
 
-  it('count a document in term ranges, exact at every step and through chunk writes', async () => {
+  it('count a document some chunks at a time, exact at every step and through chunk writes', async () => {
     const workspace = await newWorkspace()
     await ingest(workspace, 'Beacon harbour pilots')
-    const id = await indexing(workspace, ['apple beacon cedar', 'dune ember fjord', 'apple grove'])
-    await expectExactStatistics(workspace)
-    expect(await terms(workspace)).not.toContain('appl')
-
-    // The first three terms in "C" order, with the document's totals.
-    expect((await countTerms(id, 3)).data).toBe(3)
-    expect(await partialCounts()).toEqual([{ document_id: id, counted_through: 'cedar' }])
+    const id = await indexing(workspace, ['apple beacon', 'cedar dune', 'ember fjord', 'grove'])
     await expectExactStatistics(workspace)
     // Stemmed: apple is appl.
+    expect(await terms(workspace)).not.toContain('appl')
+
+    // The first two chunks, with their share of the totals.
+    expect((await countChunks(id, 2)).data).toBe(2)
+    expect(await partialCounts()).toEqual([{ document_id: id, counted_below: 2 }])
+    await expectExactStatistics(workspace)
     expect(await terms(workspace)).toEqual(expect.arrayContaining(['appl', 'cedar']))
-    expect(await terms(workspace)).not.toContain('dune')
+    expect(await terms(workspace)).not.toContain('ember')
 
-    // Chunks written while it is counted in part count as far as it is counted.
+    // Chunks written while it is counted in part count if they are below where it reached.
+    const chunks = () => editor().from('chunks')
+    expect((await chunks().delete().eq('document_id', id).eq('ordinal', 0)).error).toBeNull()
+    await expectExactStatistics(workspace)
+    expect(await terms(workspace)).not.toContain('appl')
+    const rows = [0, 9].map((ordinal) => ({
+      document_id: id,
+      workspace_id: workspace,
+      ordinal,
+      content: `zinc ${ordinal ? 'yew' : 'xylem'}`,
+    }))
+    expect((await chunks().insert(rows)).error).toBeNull()
+    await expectExactStatistics(workspace)
+    expect(await terms(workspace)).toContain('xylem')
+    expect(await terms(workspace)).not.toContain('yew')
     expect(
-      (
-        await editor()
-          .from('chunks')
-          .insert({ document_id: id, workspace_id: workspace, ordinal: 3, content: 'apple zinc' })
-      ).error,
+      (await chunks().update({ content: 'cedar ivy' }).eq('document_id', id).eq('ordinal', 1))
+        .error,
     ).toBeNull()
     await expectExactStatistics(workspace)
-    expect(
-      (await editor().from('chunks').delete().eq('document_id', id).eq('ordinal', 0)).error,
-    ).toBeNull()
-    await expectExactStatistics(workspace)
 
-    expect((await countTerms(id, 3)).data).toBe(3)
+    expect((await countChunks(id, 2)).data).toBe(2)
     await expectExactStatistics(workspace)
     // The update that makes it ready counts the rest.
     const ready = await editor().from('documents').update({ status: 'ready' }).eq('id', id)
     expect(ready.error).toBeNull()
     await expectExactStatistics(workspace)
-    expect(await terms(workspace)).toEqual(expect.arrayContaining(['grove', 'zinc']))
+    expect(await terms(workspace)).toEqual(expect.arrayContaining(['grove', 'yew', 'ivi']))
     expect(await partialCounts()).toEqual([])
     // A ready document is counted already.
-    expect((await countTerms(id, 3)).data).toBe(0)
+    expect((await countChunks(id, 2)).data).toBe(0)
     await expectExactStatistics(workspace)
   })
 
@@ -117,20 +124,20 @@ describe('term statistics per document', () => {
 
     // Failed as failDocument fails it: its chunks go, then its status.
     const failed = await indexing(workspace, ['quartz lantern', 'quartz rune'])
-    await countTerms(failed, 2)
+    await countChunks(failed, 2)
     await editor().from('chunks').delete().eq('document_id', failed)
     await editor().from('documents').update({ status: 'failed' }).eq('id', failed)
     await expectExactStatistics(workspace)
 
     // Failed with its chunks still there (a late writer): the status change gives them back.
     const late = await indexing(workspace, ['topaz lantern', 'topaz vial'])
-    await countTerms(late, 2)
+    await countChunks(late, 2)
     await editor().from('documents').update({ status: 'failed' }).eq('id', late)
     await expectExactStatistics(workspace)
 
     // Interrupted and reaped.
     const stalled = await indexing(workspace, ['umber lantern', 'umber wick'])
-    await countTerms(stalled, 2)
+    await countChunks(stalled, 2)
     await stack.db.pg.transaction(async (tx) => {
       await tx.query('set local session_replication_role = replica')
       await tx.query(
@@ -143,7 +150,7 @@ describe('term statistics per document', () => {
 
     // Deleted while counted in part (a cancelled upload).
     const cancelled = await indexing(workspace, ['violet lantern', 'violet quill'])
-    await countTerms(cancelled, 2)
+    await countChunks(cancelled, 2)
     await editor().from('documents').delete().eq('id', cancelled)
     await expectExactStatistics(workspace)
 
@@ -210,16 +217,16 @@ describe('term statistics per document', () => {
     expect(await searchDocuments(editor(), workspace, 'granite survey')).toEqual([documentOf(kept)])
   })
 
-  it('count_document_terms is for editors of the document, with a sane budget', async () => {
+  it('count_document_stats is for editors of the document, with a sane budget', async () => {
     const workspace = await newWorkspace()
     const id = await indexing(workspace, ['xenon yarrow'])
     for (const user of [people.viewer, people.outsider]) {
-      const { error } = await clientFor(stack, user).rpc('count_document_terms', {
+      const { error } = await clientFor(stack, user).rpc('count_document_stats', {
         document_id: id,
       })
       expect(error?.code).toBe('P0001')
     }
-    expect((await countTerms(id, 0)).error?.code).toBe('22023')
+    expect((await countChunks(id, 0)).error?.code).toBe('22023')
     expect(await partialCounts()).toEqual([])
     expect(await terms(workspace)).toEqual([])
   })

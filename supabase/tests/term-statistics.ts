@@ -10,15 +10,13 @@ import type { Localbase } from '../../packages/localbase/src/index.ts'
 export function termStatistics(stack: Pick<Localbase, 'db'>) {
   /**
    * The chunks counted, as `c`, for the workspace `$1`: those of ready documents, and those of
-   * a document counted in part (document_term_counts) with the last term counted as `upto`.
+   * a document counted in part (document_stats_counts) below where its count has reached.
    */
-  const counted = `(select c.*, case when d.status = 'ready' then null else p.counted_through end as upto
-    from public.chunks c join public.documents d on d.id = c.document_id
-    left join public.document_term_counts p on p.document_id = d.id
-    where c.workspace_id = $1 and (d.status = 'ready' or p.document_id is not null)) c`
+  const counted = `(select c.* from public.chunks c join public.documents d on d.id = c.document_id
+    left join public.document_stats_counts p on p.document_id = d.id
+    where c.workspace_id = $1 and (d.status = 'ready' or c.ordinal < p.counted_below)) c`
   /** Their terms, as `t`. */
-  const terms = `${counted} cross join lateral unnest(c.lexemes) t
-    where c.upto is null or t.lexeme collate "C" <= c.upto`
+  const terms = `${counted} cross join lateral unnest(c.lexemes) t`
 
   /** The statistics the triggers keep, next to the same figures recomputed from the chunks. */
   async function statistics(workspace: string) {

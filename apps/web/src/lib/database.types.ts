@@ -146,8 +146,8 @@ export type Database = {
           embedding?: string | null
           heading_path?: string[]
           id?: string
-          lexeme_count?: never
-          lexemes?: never
+          lexeme_count?: number | null
+          lexemes?: string | null
           ordinal: number
           page_end?: number | null
           page_start?: number | null
@@ -163,8 +163,8 @@ export type Database = {
           embedding?: string | null
           heading_path?: string[]
           id?: string
-          lexeme_count?: never
-          lexemes?: never
+          lexeme_count?: number | null
+          lexemes?: string | null
           ordinal?: number
           page_end?: number | null
           page_start?: number | null
@@ -299,13 +299,13 @@ export type Database = {
           },
         ]
       }
-      document_term_counts: {
-        Row: { counted_through: string; document_id: string }
-        Insert: { counted_through: string; document_id: string }
-        Update: { counted_through?: string; document_id?: string }
+      document_stats_counts: {
+        Row: { counted_below: number; document_id: string }
+        Insert: { counted_below: number; document_id: string }
+        Update: { counted_below?: number; document_id?: string }
         Relationships: [
           {
-            foreignKeyName: 'document_term_counts_document_id_fkey'
+            foreignKeyName: 'document_stats_counts_document_id_fkey'
             columns: ['document_id']
             isOneToOne: true
             referencedRelation: 'documents'
@@ -732,6 +732,10 @@ export type Database = {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
       all_lexemes: { Args: { lexemes: string[] }; Returns: string }
       any_lexeme: { Args: { lexemes: string[] }; Returns: string }
+      apply_document_stats: {
+        Args: { document: string; sign: number; from_ordinal: number; below: number }
+        Returns: undefined
+      }
       authenticate_access_token: { Args: { token: string; max_per_minute: number }; Returns: Json }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
       bm25_boosted_top: {
@@ -816,12 +820,7 @@ export type Database = {
       confirmed_email: { Args: never; Returns: string }
       conversation_compares: { Args: { conversation_id: string }; Returns: boolean }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
-      count_document_chunks: {
-        Args: { document: string; sign: number; after: string; upto: string; totals: boolean }
-        Returns: undefined
-      }
-      count_document_terms: { Args: { document_id: string; max_terms?: number }; Returns: number }
-      counted_part_columns: { Args: never; Returns: string }
+      count_document_stats: { Args: { document_id: string; max_chunks?: number }; Returns: number }
       create_access_token: {
         Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
         Returns: Json

@@ -33,6 +33,7 @@ const postgresSuites = [
   'supabase/tests/chat-access.test.ts',
   // The term statistics' triggers under analyzed statistics, as autovacuum leaves them.
   'supabase/tests/retrieval.test.ts',
+  'supabase/tests/chunk-stats-lifecycle.test.ts',
   // Where Postgres 15 behaved differently from PGlite.
   'supabase/tests/realtime.test.ts',
   'supabase/tests/send-invitation.test.ts',

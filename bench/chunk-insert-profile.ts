@@ -51,12 +51,26 @@ const setups = [
 ] as const
 type Setup = (typeof setups)[number]
 
+/**
+ * Row versions written to chunk_term_stats so far (inserted and updated): every update leaves
+ * a dead row for vacuum.
+ */
+async function rowVersions() {
+  await pg.query('select pg_stat_force_next_flush()')
+  const { rows } = await pg.query<{ n: string }>(
+    `select n_tup_ins + n_tup_upd as n from pg_stat_user_tables
+     where relid = 'public.chunk_term_stats'::regclass`,
+  )
+  return Number(rows[0]!.n)
+}
+
 async function run(setup: Setup) {
   const { workspaceId } = await createWorld(stack, people)
   const noGin = setup === 'in parts, no GIN index'
   if (noGin) await pg.query('drop index public.chunks_lexemes_idx')
   const inserts: number[] = []
   const counts: number[] = []
+  const before = await rowVersions()
   for (const doc of docs) {
     const status = setup === 'per insert (before)' ? 'ready' : 'processing'
     const { rows } = await pg.query<{ id: string }>(
@@ -100,12 +114,14 @@ async function run(setup: Setup) {
       'create index chunks_lexemes_idx on public.chunks using gin (lexemes) with (fastupdate = off)',
     )
   await pg.query('delete from public.workspaces where id = $1', [workspaceId])
+  const written = (await rowVersions()) - before
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
   return {
     total: sum(inserts) + sum(counts),
     inserts: inserts.length,
     longestInsert: Math.max(...inserts),
     counts: counts.map((ms) => Math.round(ms)),
+    written,
   }
 }
 
@@ -158,7 +174,8 @@ try {
       console.log(
         `round ${round} ${setup.padEnd(27)} ${r.total.toFixed(0).padStart(6)} ms ` +
           `(${((r.total / chunks) * 1000).toFixed(0)} µs/chunk): ${r.inserts} inserts, longest ` +
-          `${r.longestInsert.toFixed(0)} ms; counting statements ${JSON.stringify(r.counts)} ms`,
+          `${r.longestInsert.toFixed(0)} ms; counting statements ${JSON.stringify(r.counts)} ms; ` +
+          `${r.written} chunk_term_stats row versions`,
       )
     }
     console.log(`round ${round} lexemes alone: ${(await lexemesAlone()).toFixed(0)} ms`)

@@ -35,6 +35,8 @@ const postgresSuites = [
   'supabase/tests/retrieval.test.ts',
   // search_document's stored passage facts, written by triggers from transition tables.
   'supabase/tests/search-document-facts.test.ts',
+  // Term statistics counted per document, with documents locked against concurrent writers.
+  'supabase/tests/chunk-stats-lifecycle.test.ts',
   // Where Postgres 15 behaved differently from PGlite.
   'supabase/tests/realtime.test.ts',
   'supabase/tests/send-invitation.test.ts',

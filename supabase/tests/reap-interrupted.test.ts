@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import { startIngestWorld, textFile } from './ingest-helpers.ts'
 import { adminClient } from './stack.ts'
+import { termStatistics } from './term-statistics.ts'
 
 const { stack, db, workspaceId, editor } = await startIngestWorld()
+const { expectExactStatistics } = termStatistics(stack)
 
 /** A document left 'processing' by an import that stopped mid-indexing: chunks and a text. */
 async function partialImport(words: string): Promise<string> {
@@ -83,7 +85,9 @@ describe('reap_interrupted_documents', () => {
     await lastBeat(stalled, 10)
     // One heartbeat missed: an import that is slow, not dead.
     await lastBeat(live, 1)
-    expect(await termFreq('zeppelin')).toBe(3)
+    // A document's chunks count in the statistics once it is ready, not while it is indexed.
+    expect(await termFreq('zeppelin')).toBe(0)
+    expect(await stats()).toEqual(before)
 
     const { data, error } = await reap()
     expect(error).toBeNull()
@@ -103,13 +107,14 @@ describe('reap_interrupted_documents', () => {
     expect(await db.document(live)).toMatchObject({ status: 'processing', error: null })
     expect(await db.chunkCount(live)).toBe(3)
     expect(await db.textCount(live)).toBe(1)
-    expect(await termFreq('survey')).toBe(3)
+    expect(await termFreq('survey')).toBe(0)
     if (ready.status !== 'ready') return
     expect(await db.document(ready.documentId)).toMatchObject({ status: 'ready', error: null })
     expect(await db.chunkCount(ready.documentId)).toBe(ready.chunkCount)
     expect(await db.textCount(ready.documentId)).toBe(1)
-    // The workspace's statistics are the ready document's and the live import's chunks again.
-    expect(Number((await stats())!.chunk_count)).toBe(Number(before!.chunk_count) + 3)
+    // The workspace's statistics are the ready document's chunks alone, as before.
+    expect(await stats()).toEqual(before)
+    await expectExactStatistics(workspaceId)
 
     // Idempotent: nothing left to reap, and the failed row stays as it was.
     expect((await reap()).data).toBe(0)
@@ -119,11 +124,11 @@ describe('reap_interrupted_documents', () => {
   it('clears chunks a late writer left on a failed document', async () => {
     const id = await partialImport('Orchard grafting notes')
     await db.rows(`update public.documents set status = 'failed' where id = $1`, [id])
-    expect(await termFreq('orchard')).toBe(3)
     expect((await reap()).data).toBe(0)
     expect(await db.chunkCount(id)).toBe(0)
     expect(await db.textCount(id)).toBe(0)
     expect(await termFreq('orchard')).toBe(0)
+    await expectExactStatistics(workspaceId)
   })
 
   it('only the service role may call it, with a sane threshold', async () => {

@@ -278,7 +278,8 @@ describe('statistics', () => {
       [2, 3],
     ])
 
-    // Replacement: the new version with its chunks, then the old one goes (chunks cascade).
+    // Replacement: the new version with its chunks, counted only once swapped in (the swap
+    // makes it ready); the old one goes with its chunks (cascade).
     const next = await editor
       .from('documents')
       .insert({
@@ -294,7 +295,9 @@ describe('statistics', () => {
     await editor
       .from('chunks')
       .insert([{ document_id: nextId, workspace_id: workspace, ordinal: 0, content: 'alpha iota' }])
-    expect((await editor.from('documents').delete().eq('id', first.documentId)).error).toBeNull()
+    await expectExactStatistics(workspace)
+    expect((await keptPeaks(workspace)).has('iota')).toBe(false)
+    expect((await editor.rpc('replace_document', { new_id: nextId })).error).toBeNull()
     await expectExactStatistics(workspace)
     const terms = (await statistics(workspace)).kept.terms.map((t) => JSON.parse(t).term)
     expect(terms).not.toContain('omega')

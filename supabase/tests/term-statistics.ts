@@ -2,10 +2,22 @@ import { expect } from 'vitest'
 import type { Localbase } from '../../packages/localbase/src/index.ts'
 
 /**
- * Checks of the term statistics track_chunk_stats keeps (chunk_term_stats,
- * workspace_chunk_stats) against the same figures recomputed from a workspace's chunks.
+ * Checks of the term statistics the triggers keep (chunk_term_stats, workspace_chunk_stats)
+ * against the same figures recomputed from the chunks of a workspace's ready documents, the
+ * only ones search reads, and of any document counted in part on its way to ready
+ * (20260101005700_chunk_stats_per_document.sql).
  */
 export function termStatistics(stack: Pick<Localbase, 'db'>) {
+  /**
+   * The chunks counted, as `c`, for the workspace `$1`: those of ready documents, and those of
+   * a document counted in part (document_stats_counts) below where its count has reached.
+   */
+  const counted = `(select c.* from public.chunks c join public.documents d on d.id = c.document_id
+    left join public.document_stats_counts p on p.document_id = d.id
+    where c.workspace_id = $1 and (d.status = 'ready' or c.ordinal < p.counted_below)) c`
+  /** Their terms, as `t`. */
+  const terms = `${counted} cross join lateral unnest(c.lexemes) t`
+
   /** The statistics the triggers keep, next to the same figures recomputed from the chunks. */
   async function statistics(workspace: string) {
     const q = async (sql: string) =>
@@ -19,10 +31,9 @@ export function termStatistics(stack: Pick<Localbase, 'db'>) {
       },
       recomputed: {
         terms: await q(`select t.lexeme as term, count(*)::int as chunk_freq
-                        from public.chunks c cross join lateral unnest(c.lexemes) t
-                        where c.workspace_id = $1 group by 1 order by 1`),
-        totals: await q(`select count(*)::int as n, sum(lexeme_count)::int as len
-                         from public.chunks where workspace_id = $1 having count(*) > 0`),
+                        from ${terms} group by 1 order by 1`),
+        totals: await q(`select count(*)::int as n, sum(c.lexeme_count)::int as len
+                         from ${counted} having count(*) > 0`),
       },
     }
   }
@@ -31,7 +42,7 @@ export function termStatistics(stack: Pick<Localbase, 'db'>) {
   async function termPairs(workspace: string): Promise<Map<string, number[][]>> {
     const { rows } = await stack.db.pg.query<{ term: string; tf: number; len: number }>(
       `select t.lexeme as term, cardinality(t.positions) as tf, c.lexeme_count as len
-       from public.chunks c cross join lateral unnest(c.lexemes) t where c.workspace_id = $1`,
+       from ${terms}`,
       [workspace],
     )
     const pairs = new Map<string, number[][]>()

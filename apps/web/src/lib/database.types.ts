@@ -165,8 +165,8 @@ export type Database = {
           embedding?: string | null
           heading_path?: string[]
           id?: string
-          lexeme_count?: never
-          lexemes?: never
+          lexeme_count?: number | null
+          lexemes?: string | null
           ordinal: number
           page_end?: number | null
           page_start?: number | null
@@ -182,8 +182,8 @@ export type Database = {
           embedding?: string | null
           heading_path?: string[]
           id?: string
-          lexeme_count?: never
-          lexemes?: never
+          lexeme_count?: number | null
+          lexemes?: string | null
           ordinal?: number
           page_end?: number | null
           page_start?: number | null
@@ -314,6 +314,20 @@ export type Database = {
             columns: ['workspace_id']
             isOneToOne: false
             referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      document_stats_counts: {
+        Row: { counted_below: number; document_id: string }
+        Insert: { counted_below: number; document_id: string }
+        Update: { counted_below?: number; document_id?: string }
+        Relationships: [
+          {
+            foreignKeyName: 'document_stats_counts_document_id_fkey'
+            columns: ['document_id']
+            isOneToOne: true
+            referencedRelation: 'documents'
             referencedColumns: ['id']
           },
         ]
@@ -737,6 +751,10 @@ export type Database = {
       accept_invitation: { Args: { invitation_token: string }; Returns: string }
       all_lexemes: { Args: { lexemes: string[] }; Returns: string }
       any_lexeme: { Args: { lexemes: string[] }; Returns: string }
+      apply_document_stats: {
+        Args: { document: string; sign: number; from_ordinal: number; below: number }
+        Returns: undefined
+      }
       authenticate_access_token: { Args: { token: string; max_per_minute: number }; Returns: Json }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
       bm25_boosted_top: {
@@ -807,6 +825,7 @@ export type Database = {
       }
       chunk_heading_terms: { Args: { heading_path: string[]; content: string }; Returns: string[] }
       chunk_index_text: { Args: { heading_path: string[]; content: string }; Returns: string }
+      chunk_stats_statements: { Args: { removed: string; added: string }; Returns: string[] }
       chunks_to_embed: {
         Args: {
           workspace_id: string
@@ -821,6 +840,7 @@ export type Database = {
       confirmed_email: { Args: never; Returns: string }
       conversation_compares: { Args: { conversation_id: string }; Returns: boolean }
       conversation_topic_id: { Args: { topic: string }; Returns: string }
+      count_document_stats: { Args: { document_id: string; max_chunks?: number }; Returns: number }
       create_access_token: {
         Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
         Returns: Json

@@ -1,10 +1,11 @@
 // Generated from packages/core/src/ingest/chunk-batches.ts by `npm run sync:core`: edit that file, not this one.
 /**
  * How many chunk rows go in one insert. A self-hosted server runs one statement at a time
- * (localbase on PGlite), and a chunk insert's cost grows with its text (the search column,
- * its index, the term statistics): 500 filing chunks held it for 2–5 s, and every request
- * waited. Inserts of about 24,000 characters (some 15 chunks of prose, 60–250 ms) leave room
- * for requests in between; per chunk they cost about the same (bench:load, issue #16).
+ * (localbase on PGlite), and a chunk insert's cost grows with its text (the search column and
+ * its index): 500 filing chunks held it for 2–5 s, and every request waited. Inserts of about
+ * 24,000 characters (some 15 chunks of prose, 60–250 ms) leave room for requests in between
+ * (bench:load, issue #16). The term statistics, which made short inserts dearer per chunk,
+ * are counted once per document since (count-document-terms.ts, issue #17).
  */
 export const BATCH_ROWS = 100
 export const BATCH_CHARS = 24_000

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Chunk } from '../chunk/chunk-document.ts'
 import { ExtractError } from '../extract/errors.ts'
 import { BATCH_ROWS, chunkBatches } from './chunk-batches.ts'
+import { countDocumentStats } from './count-document-stats.ts'
 import { detectSignals } from '../signals/detect-signals.ts'
 import { embedDocument } from './embed-document.ts'
 import { processFile } from './process-file.ts'
@@ -22,8 +23,8 @@ export interface StoredDocument {
 
 /**
  * From an uploaded original to a ready document: extraction and chunking, chunk rows in
- * batches, the embedding stage when the workspace has a model (with a heartbeat on the row
- * throughout), then the text and ready (or, for a new version, swapped in for the current
+ * batches, the embedding stage when the workspace has a model, its chunks counted into the
+ * search statistics (with a heartbeat on the row throughout), then the text and ready (or, for a new version, swapped in for the current
  * one). Shared by ingestFile and retryDocument; the
  * document must have no chunks yet. Any failure goes through failDocument.
  */
@@ -52,6 +53,7 @@ export async function indexDocument(
       started = performance.now()
       await storeChunks(supabase, doc, processed.chunks, progress, batchSize, signal)
       const warning = await embedDocument(supabase, doc.workspaceId, doc.id, progress, signal)
+      await countDocumentStats(supabase, doc.id, signal)
       return { processed, warning }
     })
     const { chunks } = processed

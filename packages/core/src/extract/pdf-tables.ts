@@ -1,5 +1,6 @@
 import { markdownTable } from './markdown-table.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
+import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
 /**
  * A cell that is a figure: an amount, a percentage, a year, a dash for nil, "n/a". Financial and
@@ -30,16 +31,31 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
   if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
   const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
-  const out: string[] = []
+  const blocks: { start: number; end: number; table: TableGrid }[] = []
   let i = 0
   while (i < lines.length) {
     const end = isRowLine(lines[i]!) ? blockEnd(lines, i) : i
-    const table = end > i ? buildTable(lines.slice(i, end + 1)) : undefined
-    if (table) {
-      out.push(`\n${table}\n`)
-      i = end + 1
-    } else out.push(lines[i++]!.text)
+    const table = end > i ? tableGrid(lines.slice(i, end + 1)) : undefined
+    if (table) blocks.push({ start: i, end, table })
+    i = table ? end + 1 : i + 1
   }
+  if (blocks.length === 0) return lines.map((line) => line.text)
+  // Column titles stacked in lines of their own above a table join it, wherever the content
+  // stream put them (some producers draw them after the table).
+  const taken = new Set(blocks.flatMap(({ start, end }) => lines.slice(start, end + 1)))
+  const tables = new Map<number, string>()
+  for (const { start, table } of blocks) {
+    const free = lines.filter((line) => !taken.has(line))
+    const header = stackedHeader(lines[start]!, table.columns, table.label, free)
+    header.used.forEach((line) => taken.add(line))
+    tables.set(start, markdownTable(withHeader(table, header)))
+  }
+  const out: string[] = []
+  lines.forEach((line, k) => {
+    const table = tables.get(k)
+    if (table) out.push(`\n${table}\n`)
+    else if (!taken.has(line)) out.push(line.text)
+  })
   return out
 }
 
@@ -106,8 +122,17 @@ function blockEnd(lines: PositionedLine[], start: number): number {
   return last
 }
 
-/** The block as a GFM table, or undefined when its columns do not line up as a table's do. */
-function buildTable(block: PositionedLine[]): string | undefined {
+/** A table rebuilt from a block of lines: its columns, header cells and body rows. */
+interface TableGrid {
+  columns: Column[]
+  /** The row-label column (after a column of numbers or bullets, the second). */
+  label: number
+  header: string[]
+  body: string[][]
+}
+
+/** The block as a table, or undefined when its columns do not line up as a table's do. */
+function tableGrid(block: PositionedLine[]): TableGrid | undefined {
   const columns = columnRanges(block)
   if (!columns) return undefined
   const grid = block.map((line) => {
@@ -130,7 +155,8 @@ function buildTable(block: PositionedLine[]): string | undefined {
   const believable =
     figureShare >= 0.5 ? full >= MIN_ROWS : columns.length >= 3 && full >= MIN_ROWS + 1
   if (!believable) return undefined
-  const headerRows = figureShare >= 0.5 ? leadingHeaderRows(grid) : 1
+  // A text grid's first row is its header, unless it repeats the cells below it (a row of ticks).
+  const headerRows = figureShare >= 0.5 ? leadingHeaderRows(grid) : repeatsBelow(grid) ? 0 : 1
   const header = columns.map((_, c) =>
     grid
       .slice(0, headerRows)
@@ -140,14 +166,38 @@ function buildTable(block: PositionedLine[]): string | undefined {
   )
   const body = joinWrappedLabels(grid.slice(headerRows))
   if (body.length < MIN_ROWS - 1) return undefined
-  return markdownTable([header, ...body])
+  return { columns, label: labelColumn(body), header, body }
+}
+
+/** Whether half the first row's cells (but the first) recur in their column further down. */
+function repeatsBelow(grid: string[][]): boolean {
+  const cells = grid[0]!.map((text, c) => ({ text, c })).filter(({ text, c }) => c > 0 && text)
+  const repeated = cells.filter(({ text, c }) => grid.slice(1).some((row) => row[c] === text))
+  return cells.length > 0 && repeated.length * 2 >= cells.length
+}
+
+/** The column with the most words: the row labels. */
+function labelColumn(body: string[][]): number {
+  const totals = body[0]!.map((_, c) => body.reduce((n, row) => n + words(row[c] ?? ''), 0))
+  return totals.indexOf(Math.max(...totals))
+}
+
+/** The table's rows with the titles stacked above it over its header, its labels first. */
+function withHeader(table: TableGrid, above: StackedHeader): string[][] {
+  const header = table.header.map((cell, c) =>
+    [...above.titles[c]!, cell].filter(Boolean).join(' '),
+  )
+  const labels = above.labels.map((text) =>
+    table.columns.map((_, c) => (c === table.label ? text : '')),
+  )
+  return [header, ...labels, ...table.body]
 }
 
 /**
  * Column x ranges from the lines with the most common segment count (two or more): column c is
  * the span of every such line's c-th segment. Undefined when they overlap (ragged text).
  */
-function columnRanges(lines: PositionedLine[]): { x0: number; x1: number }[] | undefined {
+function columnRanges(lines: PositionedLine[]): Column[] | undefined {
   // Column titles may sit anywhere over their columns: the lines with amounts decide.
   const withAmounts = lines.filter((line) =>
     line.segments.slice(1).some((s) => isFigure(s.text) && !YEAR.test(s.text)),

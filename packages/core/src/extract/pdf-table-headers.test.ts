@@ -120,8 +120,8 @@ describe('column titles stacked above a table', () => {
     const prose = 'The following table shows revenue by segment for the last two fiscal years:'
     const lines = rebuild([
       item(prose, 72, 750),
-      centred('Segment Results', 300, 736),
-      item('Other column text', 20, 722),
+      centred('Results of Operations by Segment', 330, 736),
+      item('Side note', 10, 722),
       ...rows(
         708,
         [400, 490],
@@ -132,7 +132,7 @@ describe('column titles stacked above a table', () => {
         ],
       ),
     ])
-    expect(lines.slice(0, 3)).toEqual([prose, 'Segment Results', 'Other column text'])
+    expect(lines.slice(0, 3)).toEqual([prose, 'Results of Operations by Segment', 'Side note'])
     expect(lines[3]).toContain('| | | |')
   })
 
@@ -156,6 +156,48 @@ describe('column titles stacked above a table', () => {
         '| --- | --- | --- | --- |',
         '| y | Persons with disabilities | * | * |',
       ].join('\n'),
+    )
+  })
+  it('completes a title row the content stream split, on the first row of the table', () => {
+    const lines = rebuild([
+      centred('Activision', 380, 722),
+      centred('Non-', 470, 736),
+      centred('reportable', 470, 722),
+      ...rows(
+        722,
+        [400, 490, 560],
+        [
+          ['', '', '', 'Total'],
+          ['Console', '1,783', '137', '1,920'],
+          ['PC', '298', '1,346', '1,718'],
+          ['Mobile', '103', '188', '2,203'],
+        ],
+      ).filter((item) => item.str !== ''),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| | Activision | Non- reportable | Total |')
+  })
+
+  it('joins a row label wrapped over three lines, under titles', () => {
+    const lines = rebuild([
+      centred('March 31, 2021', 385, 728),
+      centred('December 31, 2020', 475, 728),
+      ...rows(
+        700,
+        [400, 490],
+        [
+          ['Tax-oriented investments (e.g.,'],
+          ['affordable housing and alternative'],
+          ['energy investments)', '19.5', '20.0'],
+          ['Other', '1.5', '2.0'],
+          ['Total', '21.0', '22.0'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| | March 31, 2021 | December 31, 2020 |')
+    expect(lines[0]).toContain(
+      '| Tax-oriented investments (e.g., affordable housing and alternative energy investments) | 19.5 | 20.0 |',
     )
   })
 })

@@ -85,7 +85,7 @@ export function stackedHeader(
       continue
     }
     if (over.some((s) => !isTitle(s, columns[label]!))) break
-    const placed = placeTitles(over, units, size)
+    const placed = placeTitles(over, units, columns[label]!.x1, size)
     if (!placed) break
     for (const { text, unit } of placed) {
       for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
@@ -108,9 +108,12 @@ const isTitle = (segment: Segment, labelColumn: Column) =>
   (!AMOUNT.test(segment.text) || YEAR.test(segment.text)) &&
   segment.x0 > labelColumn.x1
 
-/** The free lines above the top line, grouped by baseline, nearest row first. */
+/**
+ * The free lines above the top line, grouped by baseline, nearest row first. Those on its own
+ * baseline come first: the rest of a title row the content stream drew in several lines.
+ */
 function rowsAbove(top: PositionedLine, free: readonly PositionedLine[]): PositionedLine[][] {
-  const above = free.filter((line) => line.y > top.y + top.size * 0.3).sort((a, b) => a.y - b.y)
+  const above = free.filter((line) => line.y > top.y - top.size * 0.3).sort((a, b) => a.y - b.y)
   const rows: PositionedLine[][] = []
   for (const line of above) {
     const row = rows.at(-1)
@@ -136,11 +139,17 @@ const gap = (a: Column, b: Column) => Math.max(0, a.x0 - b.x1, b.x0 - a.x1)
 const centre = (a: Column) => (a.x0 + a.x1) / 2
 
 /**
- * The row's titles over the units. A title within one unit's extent is that unit's; else each
+ * The row's titles over the units. A title centred within one unit's extent is that unit's; else each
  * unit goes to its nearest title, and a title keeps those if it is centred over them (a group
- * title), else only the units it overlaps. Undefined when a title has none.
+ * title), else only the units it overlaps. Undefined when a title has none or reaches past
+ * halfway to the units beside its own.
  */
-function placeTitles(over: Segment[], units: readonly Unit[], size: number): Placed[] | undefined {
+function placeTitles(
+  over: Segment[],
+  units: readonly Unit[],
+  labelRight: number,
+  size: number,
+): Placed[] | undefined {
   const sorted = over.toSorted((a, b) => a.x0 - b.x0)
   const nearest = units.map((unit) => {
     const distance = (t: Segment) => gap(unit, t) + Math.abs(centre(unit) - centre(t)) / 1000
@@ -149,14 +158,22 @@ function placeTitles(over: Segment[], units: readonly Unit[], size: number): Pla
   const placed: Placed[] = []
   const slack = size * 0.5
   for (const [k, title] of sorted.entries()) {
-    // A title within one unit's texts is that unit's, however far the others are.
-    const within = units.filter((u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack)
+    const centredOn = (span: Unit) =>
+      Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.1)
+    // A title centred within one unit's texts is that unit's, however far the others are.
+    const within = units.filter(
+      (u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centredOn(u),
+    )
     let mine = within.length === 1 ? within : units.filter((_, u) => nearest[u] === k)
-    const span = mine.length > 0 ? merge(mine) : undefined
-    const centred =
-      span && Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.1)
-    if (!centred) mine = units.filter((unit) => gap(unit, title) === 0)
+    if (mine.length === 0 || !centredOn(merge(mine))) {
+      mine = units.filter((unit) => gap(unit, title) === 0)
+    }
     if (mine.length === 0) return undefined
+    // Not past halfway to the neighbouring units (a page title is wider, a caption off-centre).
+    const [p, q] = [units.indexOf(mine[0]!), units.indexOf(mine.at(-1)!)]
+    const from = (units[p - 1]?.x1 ?? labelRight) / 2 + units[p]!.x0 / 2 - slack
+    const to = q + 1 < units.length ? (units[q]!.x1 + units[q + 1]!.x0) / 2 + slack : Infinity
+    if (title.x0 < from || title.x1 > to) return undefined
     const unit = merge([...mine, { ...mine[0]!, x0: title.x0, x1: title.x1 }])
     const last = placed.at(-1)
     // Two pieces of one title over the same columns (a gap inside it) are one title.

@@ -165,8 +165,8 @@ function tableGrid(block: PositionedLine[]): TableGrid | undefined {
       .filter(Boolean)
       .join(' '),
   )
-  const body = joinWrappedLabels(grid.slice(headerRows))
-  if (body.length < MIN_ROWS - 1) return undefined
+  const body = grid.slice(headerRows)
+  if (joinWrappedLabels(body).length < MIN_ROWS - 1) return undefined
   return { columns, label: labelColumn(body), header, body }
 }
 
@@ -191,7 +191,7 @@ function withHeader(table: TableGrid, above: StackedHeader): string[][] {
   const labels = above.labels.map((text) =>
     table.columns.map((_, c) => (c === table.label ? text : '')),
   )
-  return [header, ...labels, ...table.body]
+  return [header, ...joinWrappedLabels([...labels, ...table.body])]
 }
 
 /**
@@ -258,20 +258,18 @@ function leadingHeaderRows(grid: string[][]): number {
 const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less|net))$/i
 
 /**
- * A row label wrapped over two lines: a label-only row (not a section title ending in ":")
+ * A row label wrapped over several lines: a label-only row (not a section title ending in ":")
  * followed by a row whose label goes on (in lower case, or after an unfinished phrase) becomes
- * one row.
+ * one row with it.
  */
 function joinWrappedLabels(rows: string[][]): string[][] {
   const out: string[][] = []
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!
-    const next = rows[r + 1]
-    const labelOnly = row[0] !== '' && row.slice(1).every((cell) => cell === '')
-    const goesOn = /^\p{Ll}/u.test(next?.[0] ?? '') || (UNFINISHED.test(row[0]!) && !!next?.[0])
-    if (labelOnly && next && !row[0]!.endsWith(':') && goesOn) {
-      out.push([`${row[0]} ${next[0]}`, ...next.slice(1)])
-      r++
+  for (const row of rows) {
+    const last = out.at(-1)
+    const labelOnly = !!last?.[0] && last.slice(1).every((cell) => cell === '')
+    const goesOn = /^\p{Ll}/u.test(row[0]!) || (UNFINISHED.test(last?.[0] ?? '') && !!row[0])
+    if (last && labelOnly && !last[0]!.endsWith(':') && goesOn) {
+      out[out.length - 1] = [`${last[0]} ${row[0]}`, ...row.slice(1)]
     } else out.push(row)
   }
   return out

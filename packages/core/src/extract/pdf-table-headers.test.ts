@@ -200,4 +200,25 @@ describe('column titles stacked above a table', () => {
       '| Tax-oriented investments (e.g., affordable housing and alternative energy investments) | 19.5 | 20.0 |',
     )
   })
+  it('spreads a lone title centred over three columns, and keeps a footnote mark to its column', () => {
+    const lines = rebuild([
+      centred('Tax expense (benefit)', 445, 736),
+      centred('Hedges', 490, 724),
+      item('(a)', 512, 730),
+      ...rows(
+        710,
+        [400, 450, 500],
+        [
+          ['', '2022', '2021', '2020'],
+          ['Securities', '(27)', '(13)', '9'],
+          ['Currency', '75', '51', '(62)'],
+          ['Pension', '27', '52', '(28)'],
+        ],
+      ).filter((item) => item.str !== ''),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| | Tax expense (benefit) 2022 | Tax expense (benefit) 2021 | Tax expense (benefit) (a) Hedges 2020 |',
+    )
+  })
 })

@@ -59,7 +59,7 @@ export function stackedHeader(
   let lastY = top.y
   let rows = 0
   // Lines wholly beside the table (the page's other column) are none of its business.
-  const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + top.size]
+  const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + 2 * top.size]
   const beside = ({ segments }: PositionedLine) =>
     Math.max(...segments.map((s) => s.x1)) < left || Math.min(...segments.map((s) => s.x0)) > right
   for (const row of rowsAbove(
@@ -100,8 +100,9 @@ export function stackedHeader(
   return rows === 0 ? none : { titles, labels, used }
 }
 
-/** A parenthesised note of several words: "(in millions)", "(dollars in thousands)". */
-const UNITS = /^\(\S+(?: \S+)+\)$/
+/** A parenthesised units note: "(in millions)", "($ in thousands)", "(In Millions, Except…)". */
+const UNITS = /^\((?:[^()]*\s)?in\s[^()]+\)$/i
+const MARK = /^(?:\(\w{1,2}\)|\*{1,3}|†|‡)$/
 
 /** Short, not an amount (a row of another table), clear of the label column. */
 const isTitle = (segment: Segment, labelColumn: Column) =>
@@ -160,13 +161,20 @@ function placeTitles(
   const slack = size * 0.5
   for (const [k, title] of sorted.entries()) {
     const centredOn = (span: Unit) =>
-      Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.1)
+      Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.05)
     // A title centred within one unit's texts is that unit's, however far the others are.
     const within = units.filter(
       (u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centredOn(u),
     )
-    let mine = within.length === 1 ? within : units.filter((_, u) => nearest[u] === k)
-    if (mine.length === 0 || !centredOn(merge(mine))) {
+    // A row's only title, centred over the whole table, spans it (the middle column's centre
+    // is the table's too when the columns are odd in number).
+    const alone = sorted.length === 1 && centredOn(merge(units))
+    let mine = within.length === 1 && !alone ? within : units.filter((_, u) => nearest[u] === k)
+    if (MARK.test(title.text)) {
+      // A footnote mark ("(a)", set a little higher) belongs to the title it ends, not a group.
+      const closest = Math.min(...units.map((unit) => gap(unit, title)))
+      mine = units.filter((unit) => gap(unit, title) === closest).slice(0, 1)
+    } else if (mine.length === 0 || !centredOn(merge(mine))) {
       mine = units.filter((unit) => gap(unit, title) === 0)
     }
     if (mine.length === 0) return undefined

@@ -221,4 +221,22 @@ describe('column titles stacked above a table', () => {
       '| | Tax expense (benefit) 2022 | Tax expense (benefit) 2021 | Tax expense (benefit) (a) Hedges 2020 |',
     )
   })
+  it('spreads a lone title over the run of columns it is centred on', () => {
+    const rights = [300, 360, 420, 480, 560]
+    const lines = rebuild([
+      centred('Quarter', 378, 736),
+      ...['1st', '2nd', '3rd', '4th', 'Fiscal Year'].map((text, c) =>
+        figure(text, rights[c]!, 722),
+      ),
+      ...rows(694, rights, [
+        ['Revenue', '9,109', '9,379', '9,590', '14,801', '42,879'],
+        ['Gross profit', '2,125', '2,229', '2,324', '3,283', '9,961'],
+        ['Net earnings', '208', '244', '277', '735', '1,464'],
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| | Quarter 1st | Quarter 2nd | Quarter 3rd | Quarter 4th | Fiscal Year |',
+    )
+  })
 })

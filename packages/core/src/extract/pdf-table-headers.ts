@@ -92,7 +92,12 @@ export function stackedHeader(
     }
     if (stub.length > 0) titles[label]!.unshift(stub.map((s) => s.text).join(' '))
     units = regroup(units, placed)
-    if (rows === 0) labels = pending.toSorted((a, b) => b.y - a.y).map((line) => line.text)
+    if (rows === 0) {
+      // A units note under the titles heads the labels too.
+      const [notes, others] = partition(pending, (line) => UNITS.test(line.text))
+      titles[label]!.push(...notes.map((line) => line.text))
+      labels = others.toSorted((a, b) => b.y - a.y).map((line) => line.text)
+    }
     used.push(...row, ...pending.splice(0))
     rows++
   }
@@ -174,7 +179,9 @@ function placeTitles(
       const closest = Math.min(...units.map((unit) => gap(unit, title)))
       mine = units.filter((unit) => gap(unit, title) === closest).slice(0, 1)
     } else if (mine.length === 0 || !centredOn(merge(mine))) {
-      mine = units.filter((unit) => gap(unit, title) === 0)
+      // A row's only title may head a run of columns off the table's centre; among several,
+      // each keeps to the columns it overlaps.
+      mine = widestCentred(units, title, sorted.length === 1 ? centredOn : () => false)
     }
     if (mine.length === 0) return undefined
     // Not past halfway to the neighbouring units (a page title is wider, a caption off-centre).
@@ -193,6 +200,32 @@ function placeTitles(
     } else placed.push({ text: title.text, unit })
   }
   return placed
+}
+
+/**
+ * The units a title overlaps, widened to the widest run around them it is centred over
+ * ("Quarter" over four quarters' columns, centred between the second and third).
+ */
+function widestCentred(
+  units: readonly Unit[],
+  title: Segment,
+  centredOn: (span: Unit) => boolean,
+): Unit[] {
+  const overlapped = units.flatMap((unit, u) => (gap(unit, title) === 0 ? [u] : []))
+  if (overlapped.length === 0) return []
+  const [first, last] = [overlapped[0]!, overlapped.at(-1)!]
+  let best = [first, last]
+  for (let p = 0; p <= first; p++) {
+    for (let q = last; q < units.length; q++) {
+      const wider = q - p > best[1]! - best[0]!
+      if (wider && centredOn(merge(units.slice(p, q + 1)))) best = [p, q]
+    }
+  }
+  return units.slice(best[0], best[1]! + 1)
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))]
 }
 
 /** One unit covering the given ones. */

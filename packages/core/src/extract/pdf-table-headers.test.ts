@@ -239,4 +239,25 @@ describe('column titles stacked above a table', () => {
       '| | Quarter 1st | Quarter 2nd | Quarter 3rd | Quarter 4th | Fiscal Year |',
     )
   })
+  it('leaves a heading over only some of the titled groups as prose', () => {
+    const lines = rebuild([
+      centred('Sales Reconciliation', 320, 750),
+      centred('SECOND QUARTER', 320, 736),
+      centred('SIX MONTHS', 460, 736),
+      ...rows(
+        722,
+        [300, 360, 440, 500],
+        [
+          ['', '2023', '2022', '2023', '2022'],
+          ['U.S.', '7,818', '7,159', '14,841', '13,791'],
+          ['International', '5,913', '6,158', '12,303', '12,395'],
+          ['Worldwide', '13,731', '13,317', '27,144', '26,186'],
+        ],
+      ).filter((item) => item.str !== ''),
+    ])
+    expect(lines[0]).toBe('Sales Reconciliation')
+    expect(lines[1]).toContain(
+      '| | SECOND QUARTER 2023 | SECOND QUARTER 2022 | SIX MONTHS 2023 | SIX MONTHS 2022 |',
+    )
+  })
 })

@@ -88,6 +88,11 @@ export function stackedHeader(
     if (over.some((s) => !isTitle(s, columns[label]!))) break
     const placed = placeTitles(over, units, columns[label]!.x1, size)
     if (!placed) break
+    // Over group titles, a lone title heads them all, or it is the page's (a centred heading).
+    const [lone] = placed
+    const partial = lone!.unit.from > units[0]!.from || lone!.unit.to < units.at(-1)!.to
+    const grouped = units.some((unit) => unit.to > unit.from)
+    if (grouped && placed.length === 1 && partial && !lone!.own) break
     for (const { text, unit } of placed) {
       for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
     }
@@ -138,6 +143,8 @@ interface Unit extends Column {
 
 interface Placed {
   text: string
+  /** Placed as its own column's (centred within it, or a footnote mark), not a group's. */
+  own: boolean
   /** The units it spans, merged. */
   unit: Unit
 }
@@ -174,11 +181,13 @@ function placeTitles(
     // A row's only title, centred over the whole table, spans it (the middle column's centre
     // is the table's too when the columns are odd in number).
     const alone = sorted.length === 1 && centredOn(merge(units))
-    let mine = within.length === 1 && !alone ? within : units.filter((_, u) => nearest[u] === k)
+    let own = within.length === 1 && !alone
+    let mine = own ? within : units.filter((_, u) => nearest[u] === k)
     if (MARK.test(title.text)) {
       // A footnote mark ("(a)", set a little higher) belongs to the title it ends, not a group.
       const closest = Math.min(...units.map((unit) => gap(unit, title)))
       mine = units.filter((unit) => gap(unit, title) === closest).slice(0, 1)
+      own = true
     } else if (mine.length === 0 || !centredOn(merge(mine))) {
       // A row's only title may head a run of columns off the table's centre; among several,
       // each keeps to the columns it overlaps.
@@ -197,8 +206,9 @@ function placeTitles(
       placed[placed.length - 1] = {
         text: `${last.text} ${title.text}`,
         unit: merge([last.unit, unit]),
+        own: false,
       }
-    } else placed.push({ text: title.text, unit })
+    } else placed.push({ text: title.text, unit, own })
   }
   return placed
 }

@@ -47,9 +47,18 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   const tables = new Map<number, string>()
   for (const { start, table } of blocks) {
     const free = lines.filter((line) => !taken.has(line))
-    const header = stackedHeader(lines[start]!, table.columns, table.label, free)
+    // The block's own title lines are read as stacked titles too (a title over a group of
+    // columns lands on all of them); where they are not, as cells under the titles above.
+    const titleLines = lines.slice(start, start + table.headerRows)
+    const stacked = stackedHeader(lines[start + table.headerRows]!, table.columns, table.label, [
+      ...free,
+      ...titleLines,
+    ])
+    const whole = titleLines.every((line) => stacked.used.includes(line))
+    const header = whole ? stacked : stackedHeader(lines[start]!, table.columns, table.label, free)
     header.used.forEach((line) => taken.add(line))
-    tables.set(start, markdownTable(withHeader(table, header)))
+    const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
+    tables.set(start, markdownTable(withHeader(grid, header)))
   }
   const out: string[] = []
   lines.forEach((line, k) => {
@@ -129,6 +138,8 @@ interface TableGrid {
   /** The row-label column (after a column of numbers or bullets, the second). */
   label: number
   header: string[]
+  /** How many of the block's lines make `header`. */
+  headerRows: number
   body: string[][]
 }
 
@@ -167,7 +178,7 @@ function tableGrid(block: PositionedLine[]): TableGrid | undefined {
   )
   const body = grid.slice(headerRows)
   if (joinWrappedLabels(body).length < MIN_ROWS - 1) return undefined
-  return { columns, label: labelColumn(body), header, body }
+  return { columns, label: labelColumn(body), header, headerRows, body }
 }
 
 /** Whether half the first row's cells (but the first) recur in their column further down. */

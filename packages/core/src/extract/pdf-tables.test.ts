@@ -120,6 +120,19 @@ describe('rebuildTables', () => {
     )
   })
 
+  it('keeps a section label ending in ", net" apart from the row under it', () => {
+    const lines = rebuild([
+      ...statement(),
+      item('Inventories, net', 72, 614),
+      item('Raw materials and supplies', 80, 600),
+      figure('992', 400, 600),
+      figure('1,114', 490, 600),
+    ])
+    expect(lines[0]).toContain(
+      ['| Inventories, net | | |', '| Raw materials and supplies | 992 | 1,114 |'].join('\n'),
+    )
+  })
+
   it('leaves a prose paragraph with figures in it as prose', () => {
     const items = [
       item('In 2019 revenue was $6,489 million, up from $7,500 million', 72, 700),

@@ -264,8 +264,11 @@ function leadingHeaderRows(grid: string[][]): number {
   return n
 }
 
-/** A label that stops mid-phrase ("…265,703,000 and", "…net of") goes on on the next line. */
-const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less|net))$/i
+/**
+ * A label that stops mid-phrase ("…265,703,000 and", "…net of") goes on on the next line; one
+ * ending in "net" ("Inventories, net") is whole.
+ */
+const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less))$/i
 
 /**
  * A row label wrapped over several lines: a label-only row (not a section title ending in ":")

@@ -12,6 +12,8 @@ const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 /** Row labels may be long ("Net cash provided by operating activities"), other cells not. */
 const MAX_LABEL_WORDS = 14
 const MAX_CELL_WORDS = 5
+/** A segment ending in an amount ("Preferred shares, $1.66"): a label split after it. */
+const AMOUNT_SPLIT = /\s[$€£¥]\d[\d,.]*$/
 /** A label line wider than this is prose even inside a table's run of lines. */
 const MAX_LABEL_LINE_WORDS = 20
 /** Fewer body rows than this is too little evidence of a table. */
@@ -119,10 +121,15 @@ function blockEnd(lines: PositionedLine[], start: number): number {
       figuresFrom = Math.min(figuresFrom, line.segments[1]!.x0)
       continue
     }
+    // A label line ends before the figures, in one piece (or in two where an amount in it, "$1.66
+    // par value", made a gap: pdf-lines.ts sets a currency sign apart). A long one is prose,
+    // unless the row it wraps into follows at once.
+    const next = lines[j + 1]
+    const pieces = line.segments.length === 1 || AMOUNT_SPLIT.test(line.segments[0]!.text)
     const label =
-      line.segments.length === 1 &&
-      words(line.text) <= MAX_LABEL_LINE_WORDS &&
-      line.segments[0]!.x1 < figuresFrom
+      pieces &&
+      line.segments.every((s) => s.x1 < figuresFrom) &&
+      (words(line.text) <= MAX_LABEL_LINE_WORDS || (!!next && isRowLine(next)))
     // A label belongs to the table only if a row follows it, a few lines on at most (section
     // and subsection titles, a wrapped label: the loop checks each is a label too).
     const rowFollows = [1, 2, 3, 4, 5].some((k) => lines[j + k] && isRowLine(lines[j + k]!))
@@ -265,10 +272,10 @@ function leadingHeaderRows(grid: string[][]): number {
 }
 
 /**
- * A label that stops mid-phrase ("…265,703,000 and", "…net of") goes on on the next line; one
- * ending in "net" ("Inventories, net") is whole.
+ * A label that stops mid-phrase ("…265,703,000 and", "…net of", "…(Note") goes on on the next
+ * line; one ending in "net" ("Inventories, net") is whole.
  */
-const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less))$/i
+const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less)|\([^)]*)$/i
 
 /**
  * A row label wrapped over several lines: a label-only row (not a section title ending in ":")

@@ -120,6 +120,60 @@ describe('rebuildTables', () => {
     )
   })
 
+  it('keeps a section label ending in ", net" apart from the row under it', () => {
+    const lines = rebuild([
+      ...statement(),
+      item('Inventories, net', 72, 614),
+      item('Raw materials and supplies', 80, 600),
+      figure('992', 400, 600),
+      figure('1,114', 490, 600),
+    ])
+    expect(lines[0]).toContain(
+      ['| Inventories, net | | |', '| Raw materials and supplies | 992 | 1,114 |'].join('\n'),
+    )
+  })
+
+  it('keeps a long label line in the table when the row it wraps into follows', () => {
+    const long =
+      'Common shares, par value, authorized 3.6 billion shares; issued and outstanding 743 million shares as of December 31, 2022 and 761'
+    const lines = rebuild([
+      item('2019', 380, 700),
+      item('2018', 470, 700),
+      ...[
+        ['Product sales', 686],
+        ['Costs', 672],
+      ].flatMap(([label, y]) => [
+        item(label as string, 72, y as number),
+        figure('1', 400, y as number),
+        figure('2', 490, y as number),
+      ]),
+      item('Shareholders’ equity', 72, 658),
+      // "$1.66" ends a segment (a currency sign starts one): the label comes in two pieces.
+      item('Preferred shares, $1.66', 72, 644, 5),
+      item(
+        'par value, authorized 20 million shares; issued and outstanding 1,600 shares as of December 31, 2022 and 2021 (Note',
+        140,
+        644,
+        3,
+      ),
+      item('16)', 72, 630),
+      figure('—', 400, 630),
+      figure('—', 490, 630),
+      item(long, 72, 616, 4),
+      item('million shares as of December 31, 2021', 72, 606),
+      figure('149', 400, 606),
+      figure('153', 490, 606),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| Shareholders’ equity | | |',
+        '| Preferred shares, $1.66 par value, authorized 20 million shares; issued and outstanding 1,600 shares as of December 31, 2022 and 2021 (Note 16) | — | — |',
+        `| ${long} million shares as of December 31, 2021 | 149 | 153 |`,
+      ].join('\n'),
+    )
+  })
+
   it('leaves a prose paragraph with figures in it as prose', () => {
     const items = [
       item('In 2019 revenue was $6,489 million, up from $7,500 million', 72, 700),

@@ -1,5 +1,6 @@
 import { markdownTable } from './markdown-table.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
+import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
 /**
  * A cell that is a figure: an amount, a percentage, a year, a dash for nil, "n/a". Financial and
@@ -11,6 +12,8 @@ const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 /** Row labels may be long ("Net cash provided by operating activities"), other cells not. */
 const MAX_LABEL_WORDS = 14
 const MAX_CELL_WORDS = 5
+/** A segment ending in an amount ("Preferred shares, $1.66"): a label split after it. */
+const AMOUNT_SPLIT = /\s[$€£¥]\d[\d,.]*$/
 /** A label line wider than this is prose even inside a table's run of lines. */
 const MAX_LABEL_LINE_WORDS = 20
 /** Fewer body rows than this is too little evidence of a table. */
@@ -30,16 +33,40 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
   if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
   const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
-  const out: string[] = []
+  const blocks: { start: number; end: number; table: TableGrid }[] = []
   let i = 0
   while (i < lines.length) {
     const end = isRowLine(lines[i]!) ? blockEnd(lines, i) : i
-    const table = end > i ? buildTable(lines.slice(i, end + 1)) : undefined
-    if (table) {
-      out.push(`\n${table}\n`)
-      i = end + 1
-    } else out.push(lines[i++]!.text)
+    const table = end > i ? tableGrid(lines.slice(i, end + 1)) : undefined
+    if (table) blocks.push({ start: i, end, table })
+    i = table ? end + 1 : i + 1
   }
+  if (blocks.length === 0) return lines.map((line) => line.text)
+  // Column titles stacked in lines of their own above a table join it, wherever the content
+  // stream put them (some producers draw them after the table).
+  const taken = new Set(blocks.flatMap(({ start, end }) => lines.slice(start, end + 1)))
+  const tables = new Map<number, string>()
+  for (const { start, table } of blocks) {
+    const free = lines.filter((line) => !taken.has(line))
+    // The block's own title lines are read as stacked titles too (a title over a group of
+    // columns lands on all of them); where they are not, as cells under the titles above.
+    const titleLines = lines.slice(start, start + table.headerRows)
+    const stacked = stackedHeader(lines[start + table.headerRows]!, table.columns, table.label, [
+      ...free,
+      ...titleLines,
+    ])
+    const whole = titleLines.every((line) => stacked.used.includes(line))
+    const header = whole ? stacked : stackedHeader(lines[start]!, table.columns, table.label, free)
+    header.used.forEach((line) => taken.add(line))
+    const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
+    tables.set(start, markdownTable(withHeader(grid, header)))
+  }
+  const out: string[] = []
+  lines.forEach((line, k) => {
+    const table = tables.get(k)
+    if (table) out.push(`\n${table}\n`)
+    else if (!taken.has(line)) out.push(line.text)
+  })
   return out
 }
 
@@ -94,10 +121,15 @@ function blockEnd(lines: PositionedLine[], start: number): number {
       figuresFrom = Math.min(figuresFrom, line.segments[1]!.x0)
       continue
     }
+    // A label line ends before the figures, in one piece (or in two where an amount in it, "$1.66
+    // par value", made a gap: pdf-lines.ts sets a currency sign apart). A long one is prose,
+    // unless the row it wraps into follows at once.
+    const next = lines[j + 1]
+    const pieces = line.segments.length === 1 || AMOUNT_SPLIT.test(line.segments[0]!.text)
     const label =
-      line.segments.length === 1 &&
-      words(line.text) <= MAX_LABEL_LINE_WORDS &&
-      line.segments[0]!.x1 < figuresFrom
+      pieces &&
+      line.segments.every((s) => s.x1 < figuresFrom) &&
+      (words(line.text) <= MAX_LABEL_LINE_WORDS || (!!next && isRowLine(next)))
     // A label belongs to the table only if a row follows it, a few lines on at most (section
     // and subsection titles, a wrapped label: the loop checks each is a label too).
     const rowFollows = [1, 2, 3, 4, 5].some((k) => lines[j + k] && isRowLine(lines[j + k]!))
@@ -106,8 +138,19 @@ function blockEnd(lines: PositionedLine[], start: number): number {
   return last
 }
 
-/** The block as a GFM table, or undefined when its columns do not line up as a table's do. */
-function buildTable(block: PositionedLine[]): string | undefined {
+/** A table rebuilt from a block of lines: its columns, header cells and body rows. */
+interface TableGrid {
+  columns: Column[]
+  /** The row-label column (after a column of numbers or bullets, the second). */
+  label: number
+  header: string[]
+  /** How many of the block's lines make `header`. */
+  headerRows: number
+  body: string[][]
+}
+
+/** The block as a table, or undefined when its columns do not line up as a table's do. */
+function tableGrid(block: PositionedLine[]): TableGrid | undefined {
   const columns = columnRanges(block)
   if (!columns) return undefined
   const grid = block.map((line) => {
@@ -130,7 +173,8 @@ function buildTable(block: PositionedLine[]): string | undefined {
   const believable =
     figureShare >= 0.5 ? full >= MIN_ROWS : columns.length >= 3 && full >= MIN_ROWS + 1
   if (!believable) return undefined
-  const headerRows = figureShare >= 0.5 ? leadingHeaderRows(grid) : 1
+  // A text grid's first row is its header, unless it repeats the cells below it (a row of ticks).
+  const headerRows = figureShare >= 0.5 ? leadingHeaderRows(grid) : repeatsBelow(grid) ? 0 : 1
   const header = columns.map((_, c) =>
     grid
       .slice(0, headerRows)
@@ -138,16 +182,40 @@ function buildTable(block: PositionedLine[]): string | undefined {
       .filter(Boolean)
       .join(' '),
   )
-  const body = joinWrappedLabels(grid.slice(headerRows))
-  if (body.length < MIN_ROWS - 1) return undefined
-  return markdownTable([header, ...body])
+  const body = grid.slice(headerRows)
+  if (joinWrappedLabels(body).length < MIN_ROWS - 1) return undefined
+  return { columns, label: labelColumn(body), header, headerRows, body }
+}
+
+/** Whether half the first row's cells (but the first) recur in their column further down. */
+function repeatsBelow(grid: string[][]): boolean {
+  const cells = grid[0]!.map((text, c) => ({ text, c })).filter(({ text, c }) => c > 0 && text)
+  const repeated = cells.filter(({ text, c }) => grid.slice(1).some((row) => row[c] === text))
+  return cells.length > 0 && repeated.length * 2 >= cells.length
+}
+
+/** The column with the most words: the row labels. */
+function labelColumn(body: string[][]): number {
+  const totals = body[0]!.map((_, c) => body.reduce((n, row) => n + words(row[c] ?? ''), 0))
+  return totals.indexOf(Math.max(...totals))
+}
+
+/** The table's rows with the titles stacked above it over its header, its labels first. */
+function withHeader(table: TableGrid, above: StackedHeader): string[][] {
+  const header = table.header.map((cell, c) =>
+    [...above.titles[c]!, cell].filter(Boolean).join(' '),
+  )
+  const labels = above.labels.map((text) =>
+    table.columns.map((_, c) => (c === table.label ? text : '')),
+  )
+  return [header, ...joinWrappedLabels([...labels, ...table.body])]
 }
 
 /**
  * Column x ranges from the lines with the most common segment count (two or more): column c is
  * the span of every such line's c-th segment. Undefined when they overlap (ragged text).
  */
-function columnRanges(lines: PositionedLine[]): { x0: number; x1: number }[] | undefined {
+function columnRanges(lines: PositionedLine[]): Column[] | undefined {
   // Column titles may sit anywhere over their columns: the lines with amounts decide.
   const withAmounts = lines.filter((line) =>
     line.segments.slice(1).some((s) => isFigure(s.text) && !YEAR.test(s.text)),
@@ -203,24 +271,25 @@ function leadingHeaderRows(grid: string[][]): number {
   return n
 }
 
-/** A label that stops mid-phrase ("…265,703,000 and", "…net of") goes on on the next line. */
-const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less|net))$/i
+/**
+ * A label that stops mid-phrase ("…265,703,000 and", "…net of", "…(Note") goes on on the next
+ * line; one ending in "net" ("Inventories, net") is whole.
+ */
+const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less)|\([^)]*)$/i
 
 /**
- * A row label wrapped over two lines: a label-only row (not a section title ending in ":")
+ * A row label wrapped over several lines: a label-only row (not a section title ending in ":")
  * followed by a row whose label goes on (in lower case, or after an unfinished phrase) becomes
- * one row.
+ * one row with it.
  */
 function joinWrappedLabels(rows: string[][]): string[][] {
   const out: string[][] = []
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!
-    const next = rows[r + 1]
-    const labelOnly = row[0] !== '' && row.slice(1).every((cell) => cell === '')
-    const goesOn = /^\p{Ll}/u.test(next?.[0] ?? '') || (UNFINISHED.test(row[0]!) && !!next?.[0])
-    if (labelOnly && next && !row[0]!.endsWith(':') && goesOn) {
-      out.push([`${row[0]} ${next[0]}`, ...next.slice(1)])
-      r++
+  for (const row of rows) {
+    const last = out.at(-1)
+    const labelOnly = !!last?.[0] && last.slice(1).every((cell) => cell === '')
+    const goesOn = /^\p{Ll}/u.test(row[0]!) || (UNFINISHED.test(last?.[0] ?? '') && !!row[0])
+    if (last && labelOnly && !last[0]!.endsWith(':') && goesOn) {
+      out[out.length - 1] = [`${last[0]} ${row[0]}`, ...row.slice(1)]
     } else out.push(row)
   }
   return out

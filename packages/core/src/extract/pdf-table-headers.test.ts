@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest'
+import { positionedLines, type PdfTextItem } from './pdf-lines.ts'
+import { rebuildTables } from './pdf-tables.ts'
+
+/** A pdf.js text item of `size` pt text at x, baseline y; glyphs half an em wide. */
+function item(str: string, x: number, y: number, size = 10): PdfTextItem {
+  return {
+    str,
+    transform: [size, 0, 0, size, x, y],
+    width: str.length * size * 0.5,
+    height: size,
+    hasEOL: false,
+  }
+}
+
+/** Text centred on x. */
+const centred = (str: string, x: number, y: number) => item(str, x - str.length * 2.5, y)
+/** A figure right-aligned at `right`. */
+const figure = (str: string, right: number, y: number) => item(str, right - str.length * 5, y)
+
+const rebuild = (items: PdfTextItem[]) => rebuildTables(positionedLines(items))
+
+/** Rows of a label and figures right-aligned at `rights`, from baseline `top` down. */
+function rows(top: number, rights: number[], data: string[][]): PdfTextItem[] {
+  return data.flatMap(([label, ...figures], r) => [
+    item(label!, 72, top - 14 * r),
+    ...figures.map((text, c) => figure(text, rights[c]!, top - 14 * r)),
+  ])
+}
+
+describe('column titles stacked above a table', () => {
+  it('joins dates set over two lines, and keeps the section labels between them and the rows', () => {
+    // As a balance sheet's producer draws it: each column's date, then its year, then labels.
+    const lines = rebuild([
+      item('Consolidated Balance Sheets', 200, 760),
+      centred('May 26,', 380, 740),
+      centred('2019', 380, 728),
+      centred('May 27,', 470, 740),
+      centred('2018', 470, 728),
+      item('ASSETS', 72, 714),
+      item('Current assets:', 72, 700),
+      ...rows(
+        686,
+        [400, 490],
+        [
+          ['Cash', '450.0', '399.0'],
+          ['Receivables', '1,679.7', '1,684.2'],
+          ['Inventories', '1,559.3', '1,642.2'],
+        ],
+      ),
+    ])
+    expect(lines).toEqual([
+      'Consolidated Balance Sheets',
+      [
+        '',
+        '| | May 26, 2019 | May 27, 2018 |',
+        '| --- | --- | --- |',
+        '| ASSETS | | |',
+        '| Current assets: | | |',
+        '| Cash | 450.0 | 399.0 |',
+        '| Receivables | 1,679.7 | 1,684.2 |',
+        '| Inventories | 1,559.3 | 1,642.2 |',
+        '',
+      ].join('\n'),
+    ])
+  })
+
+  it('repeats a group title over its columns, and a title over the groups over all of them', () => {
+    const rights = [300, 360, 440, 500]
+    const lines = rebuild([
+      ...rows(680, rights, [
+        ['Sales', '25,530', '100.0', '24,020', '100.0'],
+        ['Cost of sales', '8,212', '32.2', '7,919', '33.0'],
+        ['Gross profit', '17,318', '67.8', '16,101', '67.0'],
+      ]),
+      // Titles drawn after the table, as some producers do.
+      item('Amount', 270, 694),
+      item('Percent', 325, 694),
+      item('Amount', 410, 694),
+      item('Percent', 465, 694),
+      centred('2023', 320, 708),
+      centred('2022', 460, 708),
+      centred('SECOND QUARTER', 390, 722),
+      item('The quarter was strong.', 72, 640),
+    ])
+    expect(lines).toEqual([
+      [
+        '',
+        '| | SECOND QUARTER 2023 Amount | SECOND QUARTER 2023 Percent | SECOND QUARTER 2022 Amount | SECOND QUARTER 2022 Percent |',
+        '| --- | --- | --- | --- | --- |',
+        '| Sales | 25,530 | 100.0 | 24,020 | 100.0 |',
+        '| Cost of sales | 8,212 | 32.2 | 7,919 | 33.0 |',
+        '| Gross profit | 17,318 | 67.8 | 16,101 | 67.0 |',
+        '',
+      ].join('\n'),
+      'The quarter was strong.',
+    ])
+  })
+
+  it('gives a lone title only the column it stands over, and a units note to the labels', () => {
+    const lines = rebuild([
+      item('(in millions)', 400, 722),
+      centred('Change', 490, 708),
+      ...rows(
+        694,
+        [330, 410, 500],
+        [
+          ['Revenue', '2021', '2020', 'in %'],
+          ['Net sales', '6,489', '7,500', '(13)'],
+          ['Costs', '656', '719', '(9)'],
+          ['Net income', '1,503', '1,813', '(17)'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| (in millions) Revenue | 2021 | 2020 | Change in % |')
+  })
+
+  it('leaves prose, a centred page title and another page column above a table as they were', () => {
+    const prose = 'The following table shows revenue by segment for the last two fiscal years:'
+    const lines = rebuild([
+      item(prose, 72, 750),
+      centred('Results of Operations by Segment', 330, 736),
+      item('Side note', 10, 722),
+      ...rows(
+        708,
+        [400, 490],
+        [
+          ['Domestic', '1,975', '2,255'],
+          ['International', '4,514', '5,245'],
+          ['Total', '6,489', '7,500'],
+        ],
+      ),
+    ])
+    expect(lines.slice(0, 3)).toEqual([prose, 'Results of Operations by Segment', 'Side note'])
+    expect(lines[3]).toContain('| | | |')
+  })
+
+  it('takes titles over a text table whose first row repeats the rows below (a grid of ticks)', () => {
+    const ticks = ['Persons with disabilities', 'Children', 'Women', 'The elderly', 'Migrants']
+    const lines = rebuild([
+      centred('State funded', 400, 744),
+      centred('legal aid', 400, 732),
+      centred('CSOs', 470, 744),
+      ...ticks.flatMap((label, r) => [
+        item('y', 60, 718 - 14 * r),
+        item(label, 80, 718 - 14 * r),
+        item('*', 398, 718 - 14 * r),
+        item('*', 468, 718 - 14 * r),
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| | | State funded legal aid | CSOs |',
+        '| --- | --- | --- | --- |',
+        '| y | Persons with disabilities | * | * |',
+      ].join('\n'),
+    )
+  })
+  it('completes a title row the content stream split, on the first row of the table', () => {
+    const lines = rebuild([
+      centred('Activision', 380, 722),
+      centred('Non-', 470, 736),
+      centred('reportable', 470, 722),
+      ...rows(
+        722,
+        [400, 490, 560],
+        [
+          ['', '', '', 'Total'],
+          ['Console', '1,783', '137', '1,920'],
+          ['PC', '298', '1,346', '1,718'],
+          ['Mobile', '103', '188', '2,203'],
+        ],
+      ).filter((item) => item.str !== ''),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| | Activision | Non- reportable | Total |')
+  })
+
+  it('joins a row label wrapped over three lines, under titles', () => {
+    const lines = rebuild([
+      centred('March 31, 2021', 385, 728),
+      centred('December 31, 2020', 475, 728),
+      ...rows(
+        700,
+        [400, 490],
+        [
+          ['Tax-oriented investments (e.g.,'],
+          ['affordable housing and alternative'],
+          ['energy investments)', '19.5', '20.0'],
+          ['Other', '1.5', '2.0'],
+          ['Total', '21.0', '22.0'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| | March 31, 2021 | December 31, 2020 |')
+    expect(lines[0]).toContain(
+      '| Tax-oriented investments (e.g., affordable housing and alternative energy investments) | 19.5 | 20.0 |',
+    )
+  })
+  it('spreads a lone title centred over three columns, and keeps a footnote mark to its column', () => {
+    const lines = rebuild([
+      centred('Tax expense (benefit)', 445, 736),
+      centred('Hedges', 490, 724),
+      item('(a)', 512, 730),
+      ...rows(
+        710,
+        [400, 450, 500],
+        [
+          ['', '2022', '2021', '2020'],
+          ['Securities', '(27)', '(13)', '9'],
+          ['Currency', '75', '51', '(62)'],
+          ['Pension', '27', '52', '(28)'],
+        ],
+      ).filter((item) => item.str !== ''),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| | Tax expense (benefit) 2022 | Tax expense (benefit) 2021 | Tax expense (benefit) (a) Hedges 2020 |',
+    )
+  })
+  it('spreads a lone title over the run of columns it is centred on', () => {
+    const rights = [300, 360, 420, 480, 560]
+    const lines = rebuild([
+      centred('Quarter', 378, 736),
+      ...['1st', '2nd', '3rd', '4th', 'Fiscal Year'].map((text, c) =>
+        figure(text, rights[c]!, 722),
+      ),
+      ...rows(694, rights, [
+        ['Revenue', '9,109', '9,379', '9,590', '14,801', '42,879'],
+        ['Gross profit', '2,125', '2,229', '2,324', '3,283', '9,961'],
+        ['Net earnings', '208', '244', '277', '735', '1,464'],
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| | Quarter 1st | Quarter 2nd | Quarter 3rd | Quarter 4th | Fiscal Year |',
+    )
+  })
+  it('leaves a heading over only some of the titled groups as prose', () => {
+    const lines = rebuild([
+      centred('Sales Reconciliation', 320, 750),
+      centred('SECOND QUARTER', 320, 736),
+      centred('SIX MONTHS', 460, 736),
+      ...rows(
+        722,
+        [300, 360, 440, 500],
+        [
+          ['', '2023', '2022', '2023', '2022'],
+          ['U.S.', '7,818', '7,159', '14,841', '13,791'],
+          ['International', '5,913', '6,158', '12,303', '12,395'],
+          ['Worldwide', '13,731', '13,317', '27,144', '26,186'],
+        ],
+      ).filter((item) => item.str !== ''),
+    ])
+    expect(lines[0]).toBe('Sales Reconciliation')
+    expect(lines[1]).toContain(
+      '| | SECOND QUARTER 2023 | SECOND QUARTER 2022 | SIX MONTHS 2023 | SIX MONTHS 2022 |',
+    )
+  })
+})

@@ -1,0 +1,262 @@
+import type { PositionedLine, Segment } from './pdf-lines.ts'
+
+/** A column's x range. */
+export interface Column {
+  x0: number
+  x1: number
+}
+
+/** Column titles found above a table's first line, and the section labels between. */
+export interface StackedHeader {
+  /** Per column, its titles top-down (a title over a group of columns is in each of them). */
+  titles: string[][]
+  /** Label-only lines between the titles and the first row ("ASSETS"), top-down: body rows. */
+  labels: string[]
+  /** The lines taken into the table: they leave the page's prose. */
+  used: PositionedLine[]
+}
+
+/** Column titles are short; a longer text over the figures is a caption or prose. */
+const MAX_TITLE_WORDS = 8
+/** Lines further apart than this many font sizes are not one stack of titles. */
+const MAX_ROW_GAP = 4.5
+const MAX_TITLE_ROWS = 5
+const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
+const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
+
+const words = (text: string) => text.split(' ').filter(Boolean).length
+
+/**
+ * The column titles stacked over a table in lines of their own (filings set "2023" over its
+ * "Amount" and "Percent to Sales" columns, dates over two lines): climbing from the table's first
+ * line, each row of lines (by baseline, whatever their content order) whose texts over the
+ * figures are short titles. Each title takes the columns nearer to it than to the row's other
+ * titles if it is centred over them (a group title), else those it overlaps; a row above groups
+ * the groups of the row below. A row with anything else (prose, an amount, a text across the
+ * label and figure columns) ends the climb, as does a wide gap; label-only lines are kept only
+ * between titles and the table.
+ *
+ * `label` is the index of the row-label column; columns after it hold the figures.
+ */
+export function stackedHeader(
+  top: PositionedLine,
+  columns: readonly Column[],
+  label: number,
+  free: readonly PositionedLine[],
+): StackedHeader {
+  const titles: string[][] = columns.map(() => [])
+  const none = { titles, labels: [], used: [] }
+  if (label + 1 >= columns.length) return none
+  const used: PositionedLine[] = []
+  const pending: PositionedLine[] = []
+  let labels: string[] = []
+  let units: Unit[] = columns.slice(label + 1).map((column, k) => ({
+    ...column,
+    from: label + 1 + k,
+    to: label + 1 + k,
+  }))
+  let lastY = top.y
+  let rows = 0
+  // Lines wholly beside the table (the page's other column) are none of its business.
+  const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + 2 * top.size]
+  const beside = ({ segments }: PositionedLine) =>
+    Math.max(...segments.map((s) => s.x1)) < left || Math.min(...segments.map((s) => s.x0)) > right
+  for (const row of rowsAbove(
+    top,
+    free.filter((line) => !beside(line)),
+  )) {
+    const size = Math.max(top.size, ...row.map((line) => line.size))
+    if (row[0]!.y - lastY > MAX_ROW_GAP * size || rows === MAX_TITLE_ROWS) break
+    lastY = row[0]!.y
+    const segments = row.flatMap((line) => line.segments)
+    // A units note ("(dollars in millions)") heads the label column wherever it sits.
+    const stub = segments.filter((s) => s.x1 < columns[label + 1]!.x0 || UNITS.test(s.text))
+    const over = segments.filter((s) => !stub.includes(s))
+    if (stub.some((s) => s.x0 < left)) break
+    if (over.length === 0 && rows > 0 && stub.every((s) => UNITS.test(s.text))) {
+      titles[label]!.unshift(stub.map((s) => s.text).join(' '))
+      used.push(...row)
+      continue
+    }
+    if (over.length === 0) {
+      // Label lines ("ASSETS", "Current assets:") between the titles and the first row.
+      if (rows > 0 || stub.some((s) => words(s.text) > MAX_TITLE_WORDS * 2)) break
+      pending.push(...row)
+      continue
+    }
+    if (over.some((s) => !isTitle(s, columns[label]!))) break
+    const placed = placeTitles(over, units, columns[label]!.x1, size)
+    if (!placed) break
+    // Over group titles, a lone title heads them all, or it is the page's (a centred heading).
+    const [lone] = placed
+    const partial = lone!.unit.from > units[0]!.from || lone!.unit.to < units.at(-1)!.to
+    const grouped = units.some((unit) => unit.to > unit.from)
+    if (grouped && placed.length === 1 && partial && !lone!.own) break
+    for (const { text, unit } of placed) {
+      for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
+    }
+    if (stub.length > 0) titles[label]!.unshift(stub.map((s) => s.text).join(' '))
+    units = regroup(units, placed)
+    if (rows === 0) {
+      // A units note under the titles heads the labels too.
+      const [notes, others] = partition(pending, (line) => UNITS.test(line.text))
+      titles[label]!.push(...notes.map((line) => line.text))
+      labels = others.toSorted((a, b) => b.y - a.y).map((line) => line.text)
+    }
+    used.push(...row, ...pending.splice(0))
+    rows++
+  }
+  return rows === 0 ? none : { titles, labels, used }
+}
+
+/** A parenthesised units note: "(in millions)", "($ in thousands)", "(In Millions, Except…)". */
+const UNITS = /^\((?:[^()]*\s)?in\s[^()]+\)$/i
+const MARK = /^(?:\(\w{1,2}\)|\*{1,3}|†|‡)$/
+
+/** Short, not an amount (a row of another table), clear of the label column. */
+const isTitle = (segment: Segment, labelColumn: Column) =>
+  words(segment.text) <= MAX_TITLE_WORDS &&
+  (!AMOUNT.test(segment.text) || YEAR.test(segment.text)) &&
+  segment.x0 > labelColumn.x1
+
+/**
+ * The free lines above the top line, grouped by baseline, nearest row first. Those on its own
+ * baseline come first: the rest of a title row the content stream drew in several lines.
+ */
+function rowsAbove(top: PositionedLine, free: readonly PositionedLine[]): PositionedLine[][] {
+  const above = free.filter((line) => line.y > top.y - top.size * 0.3).sort((a, b) => a.y - b.y)
+  const rows: PositionedLine[][] = []
+  for (const line of above) {
+    const row = rows.at(-1)
+    if (row && line.y - row[0]!.y <= line.size * 0.3) row.push(line)
+    else rows.push([line])
+  }
+  return rows
+}
+
+/** A column, or a group of them under one title: its columns and the extent of its texts. */
+interface Unit extends Column {
+  from: number
+  to: number
+}
+
+interface Placed {
+  text: string
+  /** Placed as its own column's (centred within it, or a footnote mark), not a group's. */
+  own: boolean
+  /** The units it spans, merged. */
+  unit: Unit
+}
+
+const gap = (a: Column, b: Column) => Math.max(0, a.x0 - b.x1, b.x0 - a.x1)
+const centre = (a: Column) => (a.x0 + a.x1) / 2
+
+/**
+ * The row's titles over the units. A title centred within one unit's extent is that unit's; else each
+ * unit goes to its nearest title, and a title keeps those if it is centred over them (a group
+ * title), else only the units it overlaps. Undefined when a title has none or reaches past
+ * halfway to the units beside its own.
+ */
+function placeTitles(
+  over: Segment[],
+  units: readonly Unit[],
+  labelRight: number,
+  size: number,
+): Placed[] | undefined {
+  const sorted = over.toSorted((a, b) => a.x0 - b.x0)
+  const nearest = units.map((unit) => {
+    const distance = (t: Segment) => gap(unit, t) + Math.abs(centre(unit) - centre(t)) / 1000
+    return sorted.reduce((best, t, k) => (distance(t) < distance(sorted[best]!) ? k : best), 0)
+  })
+  const placed: Placed[] = []
+  const slack = size * 0.5
+  for (const [k, title] of sorted.entries()) {
+    const centredOn = (span: Unit) =>
+      Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.05)
+    // A title centred within one unit's texts is that unit's, however far the others are.
+    const within = units.filter(
+      (u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centredOn(u),
+    )
+    // A row's only title, centred over the whole table, spans it (the middle column's centre
+    // is the table's too when the columns are odd in number).
+    const alone = sorted.length === 1 && centredOn(merge(units))
+    let own = within.length === 1 && !alone
+    let mine = own ? within : units.filter((_, u) => nearest[u] === k)
+    if (MARK.test(title.text)) {
+      // A footnote mark ("(a)", set a little higher) belongs to the title it ends, not a group.
+      const closest = Math.min(...units.map((unit) => gap(unit, title)))
+      mine = units.filter((unit) => gap(unit, title) === closest).slice(0, 1)
+      own = true
+    } else if (mine.length === 0 || !centredOn(merge(mine))) {
+      // A row's only title may head a run of columns off the table's centre; among several,
+      // each keeps to the columns it overlaps.
+      mine = widestCentred(units, title, sorted.length === 1 ? centredOn : () => false)
+    }
+    if (mine.length === 0) return undefined
+    // Not past halfway to the neighbouring units (a page title is wider, a caption off-centre).
+    const [p, q] = [units.indexOf(mine[0]!), units.indexOf(mine.at(-1)!)]
+    const from = (units[p - 1]?.x1 ?? labelRight) / 2 + units[p]!.x0 / 2 - slack
+    const to = q + 1 < units.length ? (units[q]!.x1 + units[q + 1]!.x0) / 2 + slack : Infinity
+    if (title.x0 < from || title.x1 > to) return undefined
+    const unit = merge([...mine, { ...mine[0]!, x0: title.x0, x1: title.x1 }])
+    const last = placed.at(-1)
+    // Two pieces of one title over the same columns (a gap inside it) are one title.
+    if (last && unit.from <= last.unit.to) {
+      placed[placed.length - 1] = {
+        text: `${last.text} ${title.text}`,
+        unit: merge([last.unit, unit]),
+        own: false,
+      }
+    } else placed.push({ text: title.text, unit, own })
+  }
+  return placed
+}
+
+/**
+ * The units a title overlaps, widened to the widest run around them it is centred over
+ * ("Quarter" over four quarters' columns, centred between the second and third).
+ */
+function widestCentred(
+  units: readonly Unit[],
+  title: Segment,
+  centredOn: (span: Unit) => boolean,
+): Unit[] {
+  const overlapped = units.flatMap((unit, u) => (gap(unit, title) === 0 ? [u] : []))
+  if (overlapped.length === 0) return []
+  const [first, last] = [overlapped[0]!, overlapped.at(-1)!]
+  let best = [first, last]
+  for (let p = 0; p <= first; p++) {
+    for (let q = last; q < units.length; q++) {
+      const wider = q - p > best[1]! - best[0]!
+      if (wider && centredOn(merge(units.slice(p, q + 1)))) best = [p, q]
+    }
+  }
+  return units.slice(best[0], best[1]! + 1)
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))]
+}
+
+/** One unit covering the given ones. */
+function merge(units: readonly Unit[]): Unit {
+  return {
+    from: Math.min(...units.map((u) => u.from)),
+    to: Math.max(...units.map((u) => u.to)),
+    x0: Math.min(...units.map((u) => u.x0)),
+    x1: Math.max(...units.map((u) => u.x1)),
+  }
+}
+
+/** The units for the row above: each title's units become one, the others stay. */
+function regroup(units: readonly Unit[], placed: readonly Placed[]): Unit[] {
+  const inside = (unit: Unit) =>
+    placed.find((p) => p.unit.from <= unit.from && unit.to <= p.unit.to)
+  const out: Unit[] = []
+  for (const unit of units) {
+    const title = inside(unit)
+    if (!title) out.push(unit)
+    else if (out.at(-1) !== title.unit) out.push(title.unit)
+  }
+  return out
+}

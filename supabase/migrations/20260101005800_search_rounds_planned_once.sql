@@ -8,6 +8,15 @@
 -- (force_generic_plan, which the functions it calls run under too) the cached plan is generic,
 -- as the rounds' own statements are: the GIN index finds the chunks whatever the tsquery.
 --
+-- search_chunks before and after (bench/search-compare.ts, each query alternately both ways on
+-- one database, CPU time; the same ids, scores to 9 decimals and snippets every time), on
+-- bench:search's SciFact corpus at 100,000 chunks, 100 claims (400 results compared, none
+-- different), twice: total 0.90 and 0.88, p50 0.95 and 1.00, p95 1.26 and 1.09. What is saved
+-- is a share of every search (the planning), not of the slowest ones' time: those score
+-- thousands of chunks, which costs what it did (a round scoring about 2,500 chunks: 17.2-17.4
+-- ms at best either way, medians 18-20 ms), so p95 is no better (the two runs' 1.26 and 1.09
+-- are the tail of 100 claims on a machine at load 10-14: not shown to be worse either).
+--
 -- Where the time of each scored chunk goes (bench:search's SciFact corpus at 100,000 chunks, the
 -- 2,995 chunks holding one term, each query run 7 times alternately, median CPU time per chunk):
 --   found by the GIN index and read                                            1.5 us
@@ -19,10 +28,13 @@
 -- The lexemes are not decompressed at all: they are about 1.3 kB and stored uncompressed
 -- (pg_column_compression is null for every one of them; storage main only compresses a row over
 -- 2 kB, and the content is compressed first), so detoasting costs nothing, and a copy of those
--- chunks with storage extended or external scored them in the same time as storage main.
+-- chunks (read by a sequential scan) scored them in 6.6-7.3 us a chunk with storage main,
+-- extended or external alike. No column's storage changes here: no table is rewritten.
 -- Nor does filtering once and testing `skip` on the filtered lexemes (a subquery with offset
 -- 0: 8.3 us against 8.7), nor BM25 summed over a lateral unnest and grouped by chunk (8.2 us)
 -- or over a select-list unnest grouped by chunk (8.9 us) help: the subquery per chunk stays.
+-- Nor, in PL/pgSQL, does handing setweight a flat copy of the query's terms made once (the
+-- function's array arguments are expanded arrays, which setweight flattens for every chunk).
 
 -- As in 20260101002300_search_tree_rounds.sql, planned once.
 create or replace function public.bm25_top(

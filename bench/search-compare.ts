@@ -50,10 +50,13 @@ const dataDir = resolve(
 )
 const fresh = !existsSync(dataDir)
 
-// The functions 20260101005200 redefines, as the migrations before it left them.
+// The functions 20260101005800 redefines, as the migrations before it left them, and
+// search_chunks, so that its copy calls theirs.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
-  ['search_chunks', '20260101003800_search_boosted_rounds.sql'],
+  ['search_chunks', '20260101005200_search_document_type.sql'],
+  ['bm25_top', '20260101002300_search_tree_rounds.sql'],
+  ['bm25_boosted_top', '20260101003800_search_boosted_rounds.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */
@@ -67,10 +70,13 @@ function beforeDefinitions(): string {
       )
       const end = sql.indexOf('$$;', start)
       if (start < 0 || end < 0) throw new Error(`no ${name} in ${file}`)
-      // Replaced, as a kept database holds them from an earlier run.
-      let definition = sql
-        .slice(start, end + '$$;'.length)
-        .replace(/^create function/, 'create or replace function')
+      // A kept database holds them from an earlier run, maybe of another shape: dropped first.
+      let definition = `do $drop$ declare f regprocedure; begin
+          for f in select p.oid from pg_proc p where p.proname = '${name}_before'
+                     and p.pronamespace = 'public'::regnamespace loop
+            execute format('drop function %s', f);
+          end loop;
+        end $drop$;\n${sql.slice(start, end + '$$;'.length)}`
       // Calls (public.name) and parameters qualified by the function's name (name.param).
       for (const [other] of landed) {
         definition = definition

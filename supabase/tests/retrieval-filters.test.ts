@@ -221,6 +221,23 @@ describe('document filters', () => {
     // Denied, not missing: these are its arguments.
     expect(res.error?.code).toBe('42501')
     expect(res.data).toBeNull()
+
+    // Made again in PL/pgSQL (20260101005800), the boosted rounds' helper is denied too.
+    const boosted = await as(people.viewer).rpc('bm25_boosted_top', {
+      tsq: 'otter',
+      terms: ['otter'],
+      idfs: [1],
+      avglen: 3,
+      k1: 1.2,
+      b: 0.6,
+      boosted_ids: [pdf],
+      boosted_scores: [1],
+      boosted_favour: [1],
+      lim: 10,
+      skip: null,
+    })
+    expect(boosted.error?.code).toBe('42501')
+    expect(boosted.data).toBeNull()
   })
 })
 

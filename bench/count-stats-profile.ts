@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chunkBatches } from '../packages/core/src/ingest/chunk-batches.ts'
 import { processFile } from '../packages/core/src/ingest/process-file.ts'
-import type { Chunk } from '../packages/core/src/ingest/types.ts'
+import type { Chunk } from '../packages/core/src/chunk/chunk-document.ts'
 import { adminClient, startStack } from '../supabase/tests/stack.ts'
 import { createPeople, createWorld } from '../supabase/tests/world.ts'
 

@@ -230,4 +230,11 @@ describe('term statistics per document', () => {
     expect(await partialCounts()).toEqual([])
     expect(await terms(workspace)).toEqual([])
   })
+
+  it('count_document_stats is declared bulk work, queued behind requests by localbase', async () => {
+    const rows = await db.rows(
+      `select p.proconfig from pg_proc p where p.oid = 'public.count_document_stats(uuid, int)'::regprocedure`,
+    )
+    expect(rows).toEqual([{ proconfig: expect.arrayContaining(['localbase.queue=bulk']) }])
+  })
 })

@@ -66,4 +66,48 @@ describe('REST writes in the work queue', () => {
     )
     expect(rows.map((r) => r.id)).toEqual([902, 900, 901])
   })
+
+  const call = (name: string, body: unknown) =>
+    fetch(`${stack.url}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: { apikey: DEFAULT_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it("queues calls of a function declared bulk (localbase.queue) behind a plain function's", async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const held = asBulk(() => stack.db.pg.transaction(() => gate))
+    // Small scalar arguments: by its body alone this call would be interactive.
+    const declared = call('add_tag_later', { id: 910, name: 'later' })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const plain = call('add_tag', { id: 911, name: 'now' })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    release()
+    await held
+    expect((await declared).status).toBe(200)
+    expect((await plain).status).toBe(200)
+    const { rows } = await stack.db.pg.query<{ id: number }>(
+      'select id from public.tags where id in (910, 911) order by xmin::text::bigint',
+    )
+    expect(rows.map((r) => r.id)).toEqual([911, 910])
+  })
+
+  it('runs calls of a plain function in the order they came', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const held = asBulk(() => stack.db.pg.transaction(() => gate))
+    const first = call('add_tag', { id: 920, name: 'first' })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const second = call('add_tag', { id: 921, name: 'second' })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    release()
+    await held
+    expect((await first).status).toBe(200)
+    expect((await second).status).toBe(200)
+    const { rows } = await stack.db.pg.query<{ id: number }>(
+      'select id from public.tags where id in (920, 921) order by xmin::text::bigint',
+    )
+    expect(rows.map((r) => r.id)).toEqual([920, 921])
+  })
 })

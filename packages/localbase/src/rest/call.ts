@@ -42,7 +42,7 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
   const head = req.method === 'HEAD'
   // As PostgREST: a STABLE or IMMUTABLE function runs read-only, POST included.
   const readOnly = read || !fn.volatile
-  const base = { readOnly, rollback: req.prefs.rollback, values: b.params.values }
+  const base = { readOnly, rollback: req.prefs.rollback, bulk: fn.bulk, values: b.params.values }
   if (fn.returns === 'void') {
     const sql = `select ''::text as body, 0 as page, null::int as total from ${source.from}`
     return { ...base, sql, finish: () => ({ status: 204, body: null, headers: {} }) }

@@ -143,15 +143,18 @@ async function run(
   // VOLATILE (a search). Nothing read-only needs a rollback, so it takes the one-round-trip
   // path (unless the client asked for tx=rollback): one job of the database worker, held for
   // its statements alone rather than across four messages between threads. It is interactive
-  // whatever its body's size (a search's query embedding alone can pass 16 KB).
+  // whatever its body's size (a search's query embedding alone can pass 16 KB), unless its
+  // function is declared bulk (`set localbase.queue = 'bulk'`), as every call of one is.
   if (plan.readOnly && !plan.rollback) {
-    const [row] = await state.ctx.db.readAsUser(context, plan.sql, plan.values)
+    const read = () => state.ctx.db.readAsUser(context, plan.sql, plan.values)
+    const [row] = await (plan.bulk ? asBulk(read) : read())
     if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
     return plan.finish(row as ResultRow)
   }
   const write = () => state.ctx.db.asUser(context, (tx) => execute(tx, plan))
   try {
-    return await (isBulkWrite(method, rpc, req.body) ? asBulk(write) : write())
+    const bulk = plan.bulk || isBulkWrite(method, rpc, req.body)
+    return await (bulk ? asBulk(write) : write())
   } catch (error) {
     if (error instanceof Rollback) return error.outcome
     throw error

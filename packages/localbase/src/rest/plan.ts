@@ -14,6 +14,8 @@ export type Plan = {
   /** Runs read-only: GET and HEAD, and calls of functions that are not VOLATILE. */
   readOnly: boolean
   rollback: boolean
+  /** Queued as bulk work whatever its body: calls of functions declared bulk. */
+  bulk?: boolean
 }
 
 export type RestRequest = {

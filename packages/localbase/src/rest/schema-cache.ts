@@ -40,6 +40,12 @@ export type PgFunction = {
   /** The table whose row type is returned, for embedding from function results. */
   returnTable: Table | null
   volatile: boolean
+  /**
+   * Declared bulk work (`set localbase.queue = 'bulk'` in its definition): its calls wait
+   * behind the requests someone is waiting on, whatever their arguments. A placeholder setting
+   * hosted Postgres sets for the call and PostgREST ignores.
+   */
+  bulk: boolean
   /** For one-argument functions taking a table's row: that table, as `schema.name`. */
   rowArg: string | null
   /** The ROWS estimate; `setof … rows 1` embeds as one object. */
@@ -82,6 +88,7 @@ select n.nspname as schema, p.proname as name, p.pronargs as nargs, p.pronargdef
     with ordinality u(t, i) order by i) as argtypes,
   p.proretset as set, format_type(p.prorettype, null) as rettype, t.typtype::text as typtype,
   rn.nspname as retschema, rc.relname as rettable, p.provolatile::text = 'v' as volatile,
+  'localbase.queue=bulk' = any(coalesce(p.proconfig, '{}')) as bulk,
   p.prorows::float8 as rows,
   (select an.nspname || '.' || ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
     join pg_namespace an on an.oid = ac.relnamespace
@@ -115,6 +122,7 @@ type FunctionRow = {
   retschema: string | null
   rettable: string | null
   volatile: boolean
+  bulk: boolean
   rows: number
   rowarg: string | null
 }
@@ -178,6 +186,7 @@ function toFunction(f: FunctionRow, tables: Map<string, Table>): PgFunction {
     returns: f.rettype === 'void' ? 'void' : composite ? 'composite' : 'scalar',
     returnTable: returnTable ?? null,
     volatile: f.volatile,
+    bulk: f.bulk,
     rowArg: f.rowarg,
     rows: f.rows,
   }

@@ -324,4 +324,4 @@ begin
   order by t.place;
 end $$;
 
-revoke execute on function public.chunk_heading_terms(text[], text) from public, anon;
+revoke execute on function public.chunk_heading_terms(text[], text) from public, anon, authenticated;

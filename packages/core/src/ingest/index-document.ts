@@ -23,9 +23,9 @@ export interface StoredDocument {
 /**
  * From an uploaded original to a ready document: extraction and chunking, chunk rows in
  * batches, the embedding stage when the workspace has a model, its chunks counted into the
- * search statistics (with a heartbeat on the row throughout), then the text and ready (or, for a new version, swapped in for the current
- * one). Shared by ingestFile and retryDocument; the
- * document must have no chunks yet. Any failure goes through failDocument.
+ * search statistics (with a heartbeat on the row throughout), then the text and ready (or,
+ * for a new version, swapped in for the current one). Shared by ingestFile and retryDocument;
+ * the document must have no chunks yet. Any failure goes through failDocument.
  */
 export async function indexDocument(
   supabase: SupabaseClient,

@@ -434,6 +434,13 @@ describe('library', () => {
     expect(within(uploads).getByRole('heading')).toHaveTextContent('Uploads')
     await user.click(within(uploads).getByRole('button', { name: 'Clear finished' }))
     expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument()
+
+    // Resumed, and said so: not a retry of a failed upload.
+    await user.click(within(stalled).getByRole('button', { name: 'Resume Stalled.pdf' }))
+    const resumed = await screen.findByRole('region', { name: /Upload/ })
+    expect(within(resumed).getByRole('listitem', { name: 'Stalled.pdf' })).toHaveTextContent(
+      /^Resume: Stalled\.pdf/,
+    )
   })
 
   it('shows a viewer the documents without upload or actions', async () => {

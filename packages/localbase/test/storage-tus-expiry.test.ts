@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs'
+import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser, type TestUser } from './fixtures/storage/users.ts'
 import { startTestStack, type TestStack } from './helpers.ts'
@@ -105,5 +106,27 @@ describe('storage TUS uploads left unfinished', () => {
     const stored = await alice.client.storage.from('private').download(`${alice.id}/in-time.bin`)
     expect(await stored.data!.text()).toBe('half done!')
     expect(tusFiles()).toEqual([])
+  })
+  it('lets tus-js-client, resuming an expired upload, start a new one that completes', async () => {
+    const { location } = await halfUpload('again.bin')
+    await sleep(EXPIRY_MS + 100)
+    const methods: string[] = []
+    await new Promise<void>((resolve, reject) => {
+      const upload = new tus.Upload(Buffer.from('whole file'), {
+        endpoint,
+        uploadUrl: location,
+        retryDelays: [],
+        headers: auth(),
+        metadata: { bucketName: 'private', objectName: `${alice.id}/again.bin` },
+        onBeforeRequest: (request) => void methods.push(request.getMethod()),
+        onSuccess: () => resolve(),
+        onError: reject,
+      })
+      upload.start()
+    })
+    // Its HEAD answered 410, so it made a new upload and sent the file whole.
+    expect(methods).toEqual(['HEAD', 'POST', 'PATCH'])
+    const stored = await alice.client.storage.from('private').download(`${alice.id}/again.bin`)
+    expect(await stored.data!.text()).toBe('whole file')
   })
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sha256Hex } from '../../packages/core/src/hash.ts'
 import { ingestFile } from '../../packages/core/src/ingest/ingest-file.ts'
 import type { IngestOptions } from '../../packages/core/src/ingest/types.ts'
@@ -44,13 +44,17 @@ describe('a web upload of the same file as a failed document', () => {
     expect(before.rows).toEqual([expect.objectContaining({ status: 'failed' })])
 
     const again = await upload(broken, 'minutes.pdf')
-    expect(again).toMatchObject({ status: 'failed', documentId: before.rows[0]!.id, resumed: true })
+    expect(again).toMatchObject({
+      status: 'failed',
+      documentId: before.rows[0]!.id,
+      resumed: 'failed',
+    })
     const after = await traces(broken)
     expect(after.rows).toEqual([expect.objectContaining({ id: before.rows[0]!.id })])
     expect(after.objects).toBe(before.objects)
   })
 
-  it('resumes an interrupted document to ready under its id, even by another name', async () => {
+  it('resumes a failed document to ready under its id, even by another name', async () => {
     const bytes = textFile('Orchard pruning plan for the west slope', 300)
     const cut = await upload(bytes, 'orchard.txt', cancelWhileIndexing())
     // A cancelled new upload leaves nothing, so the interrupted document is made by ingestFile.
@@ -69,7 +73,7 @@ describe('a web upload of the same file as a failed document', () => {
     expect(await db.chunkCount(id)).toBe(0)
 
     const result = await upload(bytes, 'orchard (1).txt')
-    expect(result).toMatchObject({ status: 'ready', documentId: id, resumed: true })
+    expect(result).toMatchObject({ status: 'ready', documentId: id, resumed: 'failed' })
     const after = await traces(bytes)
     expect(after.rows).toEqual([expect.objectContaining({ id, status: 'ready', error: null })])
     expect(after.objects).toBe(before.objects)
@@ -92,7 +96,7 @@ describe('a web upload of the same file as a failed document', () => {
       signal: controller.signal,
       onProgress: () => controller.abort(),
     })
-    expect(cancelled).toMatchObject({ status: 'failed', resumed: true, error: 'cancelled' })
+    expect(cancelled).toMatchObject({ status: 'failed', resumed: 'failed', error: 'cancelled' })
     const after = await traces(broken)
     expect(after.rows).toEqual([
       expect.objectContaining({ id: before.rows[0]!.id, status: 'failed' }),
@@ -120,7 +124,8 @@ describe('a web upload of the same file as a failed document', () => {
     expect(before.rows).toEqual([expect.objectContaining({ id, status: 'processing' })])
 
     const result = await upload(bytes, 'harbour (1).txt')
-    expect(result).toMatchObject({ status: 'ready', documentId: id, resumed: true })
+    // Said as such: resumed from an interrupted import, not retried from a failed one.
+    expect(result).toMatchObject({ status: 'ready', documentId: id, resumed: 'interrupted' })
     const after = await traces(bytes)
     expect(after.rows).toEqual([expect.objectContaining({ id, status: 'ready', error: null })])
     expect(after.objects).toBe(before.objects)
@@ -130,5 +135,37 @@ describe('a web upload of the same file as a failed document', () => {
     )
     expect(chunks.length).toBe((await db.document(id))!.chunk_count)
     expect(chunks.every((c) => c.content.startsWith('Harbour dredging'))).toBe(true)
+  })
+})
+
+describe('the interrupted rule, with this machine’s clock minutes off', () => {
+  const realNow = Date.now.bind(Date)
+  /** This process's clock (supabase-js's and the importer's) `minutes` off; the database's is not. */
+  const skewClock = (minutes: number) =>
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + minutes * 60_000)
+  afterEach(() => vi.restoreAllMocks())
+
+  it('judges a heartbeat by the database’s clock, ahead or behind', async () => {
+    const bytes = textFile('Ferry timetable for the winter crossings', 300)
+    const failed = await ingestFile(
+      editor(),
+      { workspaceId, bytes, fileName: 'ferry.txt' },
+      cancelWhileIndexing(),
+    )
+    const id = (failed as { documentId: string }).documentId
+    // Beating 30 s ago by the database's clock: live, though a clock 10 minutes fast would
+    // see it silent for 10 minutes and take it over from under its importer.
+    await stallImport(stack, id, 30)
+    skewClock(10)
+    expect(await upload(bytes, 'ferry.txt')).toMatchObject({ status: 'duplicate', documentId: id })
+    expect((await traces(bytes)).rows).toEqual([
+      expect.objectContaining({ id, status: 'processing' }),
+    ])
+    // Silent for 90 s: interrupted, though a clock 10 minutes slow would see it beat just now.
+    vi.restoreAllMocks()
+    await stallImport(stack, id, 90)
+    skewClock(-10)
+    const result = await upload(bytes, 'ferry.txt')
+    expect(result).toMatchObject({ status: 'ready', documentId: id, resumed: 'interrupted' })
   })
 })

@@ -157,9 +157,9 @@ describe('documents from upload to deletion', () => {
     await editor.reload()
     const before = sent.length
 
-    // Once the row counts as interrupted, Retry asks for the file and the upload continues.
+    // Once the row counts as interrupted, Resume asks for the file and the upload continues.
     const row = editor.getByRole('row', { name: /swans\.pdf/ })
-    const retry = row.getByRole('button', { name: /^Retry/ })
+    const retry = row.getByRole('button', { name: /^Resume/ })
     await retry.waitFor({ timeout: 120_000 })
     const chooser = editor.waitForEvent('filechooser')
     await retry.click()

@@ -149,9 +149,15 @@ describe('OCR status, said one way', () => {
     await beat()
     const page: Page = await signedIn({ width: 1280, height: 800 })
     await page.clock.install()
+    // The page counts time from the database's clock, read once as an offset from its own:
+    // fast-forwarded after that, its clock stands for time passing.
+    const databaseTime = () =>
+      page.waitForResponse((response) => response.url().includes('/rpc/database_now'))
+    const clockRead = databaseTime()
     await page.goto(`${workspaceUrl}/documents/${scanId}`)
     const details = page.getByRole('region', { name: 'Document details' })
     await details.getByText('Recognising page 3 of 4', { exact: true }).waitFor()
+    await clockRead
     // No write for 90 s: past INTERRUPTED_AFTER_MS.
     await page.clock.fastForward(90_000)
     await details.getByText('Interrupted', { exact: true }).waitFor()
@@ -160,7 +166,9 @@ describe('OCR status, said one way', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'ocr-status-document-interrupted-dark')
     expect(await seriousViolations(page)).toEqual([])
+    const libraryClockRead = databaseTime()
     await page.goto(`${workspaceUrl}/library`)
+    await libraryClockRead
     await page.clock.fastForward(90_000)
     await page
       .getByRole('row', { name: /harbour-survey-1954\.pdf/ })

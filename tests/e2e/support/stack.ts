@@ -40,6 +40,11 @@ export async function startStack(env: Record<string, string> = {}) {
   const url = localbase.url
   return {
     url,
+    /** The database, for what no API may do (an import's heartbeat stopped long ago, say). */
+    get db() {
+      if (!localbase) throw new Error('the stack is halted')
+      return localbase.db
+    },
     /** The server goes away, as in an outage; its data stays for `restart`. */
     halt: async () => {
       await localbase?.stop()

@@ -845,6 +845,7 @@ export type Database = {
         Args: { workspace_id: string; name: string; scope: string; expires_in_days?: number }
         Returns: Json
       }
+      database_now: { Args: never; Returns: string }
       document_kind: { Args: { mime_type: string }; Returns: string }
       document_type: {
         Args: { mime_type: string; storage_path: string; title: string }

@@ -58,7 +58,15 @@ export type LocalbaseConfig = {
     /** `[auth.oauth_server] enabled`: the admin API for OAuth 2.1 clients is served. */
     oauthServerEnabled: boolean
   }
-  storage: { fileSizeLimit: number; buckets: Record<string, BucketConfig> }
+  storage: {
+    fileSizeLimit: number
+    buckets: Record<string, BucketConfig>
+    /**
+     * `TUS_URL_EXPIRY_MS` (Supabase Storage's own setting): how long after its creation an
+     * unfinished resumable upload may be resumed, and then is deleted. Hosted: 24 hours.
+     */
+    tusUrlExpiryMs: number
+  }
   functions: Record<string, { verifyJwt: boolean }>
   /** Seed files, as `[db.seed] sql_paths` globs relative to supabase/ (default ./seed.sql). */
   seedPaths: string[]
@@ -245,6 +253,7 @@ export function loadConfig(options: ConfigOptions = {}): LocalbaseConfig {
     storage: {
       fileSizeLimit: parseSize(storage.file_size_limit) ?? 50 * 1024 * 1024,
       buckets,
+      tusUrlExpiryMs: count('TUS_URL_EXPIRY_MS', env.TUS_URL_EXPIRY_MS, 24 * 3600_000),
     },
     functions,
     seedPaths: (section(toml, 'db', 'seed').sql_paths as string[] | undefined) ?? ['./seed.sql'],

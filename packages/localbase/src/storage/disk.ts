@@ -129,21 +129,15 @@ export class DiskStore {
   }
 
   /**
-   * Drops TUS uploads missing their state or their bytes (a crash between the two writes), and
-   * uploads untouched for a day: hosted upload URLs are valid for up to 24 hours.
+   * Drops TUS uploads missing their state or their bytes (a crash between the two writes).
+   * Expired ones are the TUS routes' sweep's (tus.ts), which runs at start-up too.
    */
-  async clearStaleTus(now = Date.now()): Promise<void> {
+  async clearBrokenTus(): Promise<void> {
     const names = new Set(await readdir(this.tusDir))
     for (const name of names) {
       const [id, ext] = name.split('.')
-      const part = join(this.tusDir, `${id}.part`)
       const partner = `${id}.${ext === 'json' ? 'part' : 'json'}`
-      const touched = await stat(part).then(
-        (s) => s.mtimeMs,
-        () => 0,
-      )
-      if (!names.has(partner) || now - touched > 24 * 3600_000)
-        await rm(join(this.tusDir, name), { force: true })
+      if (!names.has(partner)) await rm(join(this.tusDir, name), { force: true })
     }
   }
 }

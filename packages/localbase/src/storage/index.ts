@@ -20,7 +20,7 @@ export async function createStorageService(sc: ServiceContext): Promise<Service>
 
   const app = new Hono()
   bucketRoutes(app, env)
-  tusRoutes(app, env)
+  const stopSweep = await tusRoutes(app, env)
   listRoutes(app, env)
   listV2Routes(app, env)
   signedRoutes(app, env)
@@ -39,5 +39,5 @@ export async function createStorageService(sc: ServiceContext): Promise<Service>
       500,
     )
   })
-  return { name: 'storage', prefix: '/storage/v1', app }
+  return { name: 'storage', prefix: '/storage/v1', app, close: async () => stopSweep() }
 }

@@ -2,14 +2,14 @@ import type { ServiceContext } from '../context.ts'
 import type { DiskStore } from './disk.ts'
 
 /**
- * Start-up reconciliation after a crash: half-written temp files and broken or expired TUS
- * uploads go (live ones stay, to be resumed), files no row points at
+ * Start-up reconciliation after a crash: half-written temp files and broken TUS uploads go
+ * (whole ones stay, to be resumed until they expire: tus.ts), files no row points at
  * go (an upload whose row never committed, or a version an upsert replaced), and rows whose
  * bytes are missing go. Rows without a version (made with SQL, not by an upload) are kept.
  */
 export async function repair(sc: ServiceContext, store: DiskStore): Promise<void> {
   await store.clearTmp()
-  await store.clearStaleTus()
+  await store.clearBrokenTus()
   const onDisk = new Set(await store.versions())
   const referenced = await sc.db.asService(async (tx) => {
     const { rows } = await tx.query<{ version: string }>(

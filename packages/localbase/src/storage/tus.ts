@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { checkMimeType } from './body.ts'
@@ -10,6 +10,9 @@ import { commitUpload, prepareUpload } from './write.ts'
 
 // TUS 1.0.0 at /upload/resumable (wire surface §5.4). State lives beside the bytes in
 // storage/tus/<id>.json and <id>.part, so an upload resumes after a cut connection or a restart.
+// As on hosted Storage (its tus server's expiration extension), an unfinished upload expires
+// `config.storage.tusUrlExpiryMs` after its creation: requests to it then answer 410, and a
+// sweep on a timer deletes its files.
 type State = {
   bucket: string
   name: string
@@ -19,7 +22,12 @@ type State = {
   cacheControl: string
   userMetadata: unknown
   ownerId: string | null
+  /** ms since the epoch; absent from uploads made before it was kept (their bytes' mtime then). */
+  createdAt?: number
 }
+
+/** Sweeps for expired uploads at least this often (more often when they expire sooner). */
+const SWEEP_EVERY_MS = 10 * 60_000
 
 const tusHeaders = { 'tus-resumable': '1.0.0', 'cache-control': 'no-store' }
 const tusError = (status: number, message: string) => errors.tus(message, status)
@@ -45,12 +53,24 @@ function parseMetadata(header: string): Record<string, string> {
   return out
 }
 
-export function tusRoutes(app: Hono, env: Env): void {
+/** Serves TUS; returns the sweep's stop function (the sweep runs once now, then on a timer). */
+export async function tusRoutes(app: Hono, env: Env): Promise<() => void> {
   const dir = env.store.tusDir
   const paths = (id: string) => ({ json: join(dir, `${id}.json`), part: join(dir, `${id}.part`) })
   const busy = new Set<string>()
+  const expiryMs = env.sc.config.storage.tusUrlExpiryMs
+  const sweepEveryMs = Math.min(expiryMs, SWEEP_EVERY_MS)
 
-  const load = async (c: Context): Promise<{ id: string; state: State; offset: number }> => {
+  /** When this upload stops being resumable (ms since the epoch). */
+  const expiresAt = async (id: string, state: State) =>
+    (state.createdAt ?? (await stat(paths(id).part)).mtimeMs) + expiryMs
+  const remove = (id: string) =>
+    Promise.all(Object.values(paths(id)).map((p) => rm(p, { force: true })))
+  const expiresHeader = (at: number) => ({ 'upload-expires': new Date(at).toUTCString() })
+
+  const load = async (
+    c: Context,
+  ): Promise<{ id: string; state: State; offset: number; expires: number }> => {
     const id = c.req.param('id') ?? ''
     if (!/^[0-9a-f-]{36}$/.test(id)) throw tusError(404, 'Upload not found')
     const p = paths(id)
@@ -60,8 +80,30 @@ export function tusRoutes(app: Hono, env: Env): void {
       () => null,
     )
     if (!state || size === null) throw tusError(404, 'Upload not found')
-    return { id, state, offset: size }
+    const expires = await expiresAt(id, state)
+    if (Date.now() > expires && !busy.has(id))
+      throw tusError(410, 'The file for this url no longer exists')
+    return { id, state, offset: size, expires }
   }
+
+  /**
+   * Deletes the unfinished uploads that expired over a sweep ago: until then a request to one
+   * answers 410 (it expired), as hosted Storage's does until its clean-up, and after, 404.
+   */
+  const sweep = async () => {
+    for (const name of await readdir(dir)) {
+      const [id, ext] = name.split('.')
+      if (ext !== 'json' || !id || busy.has(id)) continue
+      const state = await readFile(join(dir, name), 'utf8').then(JSON.parse, () => null)
+      if (!state) continue
+      const expires = await expiresAt(id, state).catch(() => Infinity)
+      if (Date.now() > expires + sweepEveryMs) await remove(id)
+    }
+  }
+  const sweepSoon = () =>
+    void sweep().catch((error: unknown) =>
+      console.error('[localbase storage] sweeping expired uploads failed:', error),
+    )
 
   app.post(
     '/upload/resumable',
@@ -93,6 +135,7 @@ export function tusRoutes(app: Hono, env: Env): void {
         cacheControl: meta.cacheControl ? `max-age=${meta.cacheControl}` : 'no-cache',
         userMetadata,
         ownerId: who.ownerId,
+        createdAt: Date.now(),
       }
       const id = randomUUID()
       const p = paths(id)
@@ -103,7 +146,12 @@ export function tusRoutes(app: Hono, env: Env): void {
       await rename(staged, p.json)
       const location = `${new URL(c.req.url).origin}/storage/v1/upload/resumable/${id}`
       if (length === 0) await finish(c, id, state)
-      return c.body(null, 201, { ...tusHeaders, location, 'upload-offset': '0' })
+      return c.body(null, 201, {
+        ...tusHeaders,
+        location,
+        'upload-offset': '0',
+        ...(length === 0 ? {} : expiresHeader(state.createdAt! + expiryMs)),
+      })
     }),
   )
 
@@ -126,7 +174,7 @@ export function tusRoutes(app: Hono, env: Env): void {
     '/upload/resumable/:id',
     tusRoute(async (c) => {
       const who = await requester(env.sc, c)
-      const { id, state, offset } = await load(c)
+      const { id, state, offset, expires } = await load(c)
       if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
       if (c.req.header('content-type') !== 'application/offset+octet-stream')
         throw tusError(415, 'Content-Type must be application/offset+octet-stream')
@@ -155,7 +203,11 @@ export function tusRoutes(app: Hono, env: Env): void {
       } finally {
         busy.delete(id)
       }
-      return c.body(null, 204, { ...tusHeaders, 'upload-offset': String(size) })
+      return c.body(null, 204, {
+        ...tusHeaders,
+        'upload-offset': String(size),
+        ...(size === state.length ? {} : expiresHeader(expires)),
+      })
     }),
   )
 
@@ -165,7 +217,7 @@ export function tusRoutes(app: Hono, env: Env): void {
       const who = await requester(env.sc, c)
       const { id, state } = await load(c)
       if (who.ownerId !== state.ownerId) throw errors.accessDenied('Access denied')
-      await Promise.all(Object.values(paths(id)).map((p) => rm(p, { force: true })))
+      await remove(id)
       return c.body(null, 204, tusHeaders)
     }),
   )
@@ -194,4 +246,9 @@ export function tusRoutes(app: Hono, env: Env): void {
     }
     await rm(p.json, { force: true })
   }
+
+  await sweep()
+  const timer = setInterval(sweepSoon, sweepEveryMs)
+  timer.unref()
+  return () => clearInterval(timer)
 }

@@ -4,11 +4,11 @@ import { sha256Hex } from '../hash.ts'
 import { findLive, type LiveDocument } from './find-live.ts'
 import { failDocument } from './index-document.ts'
 import { ingestFile } from './ingest-file.ts'
-import { interruptedBefore, isInterrupted } from './interrupted.ts'
+import { databaseNow, interruptedBefore, isInterrupted } from './interrupted.ts'
 import { STAGE_START } from './progress.ts'
 import { retryDocument } from './retry-document.ts'
 import { DOCUMENTS_BUCKET } from './storage-path.ts'
-import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
+import type { IngestInput, IngestOptions, IngestResult, ResumedFrom } from './types.ts'
 
 /**
  * The importer's way in: a file whose bytes a failed or interrupted document of the workspace
@@ -18,8 +18,9 @@ import type { IngestInput, IngestOptions, IngestResult } from './types.ts'
  * Its stored original is reused when it holds these bytes, and written again (same path)
  * when it is missing or differs, so a resume never adds an object. If the resume fails, the
  * same row is failed again: nothing new is left behind. A document of the same bytes whose
- * import is alive (or that is ready) is still a duplicate, and any other file goes through ingestFile. A resume's ready or failed
- * result says `resumed`.
+ * import is alive (or that is ready) is still a duplicate, and any other file goes through
+ * ingestFile. A resume's ready or failed result says `resumed`: from a failed document or an
+ * interrupted one.
  */
 export async function resumeOrIngest(
   supabase: SupabaseClient,
@@ -28,7 +29,9 @@ export async function resumeOrIngest(
 ): Promise<IngestResult> {
   const sha256 = await sha256Hex(input.bytes)
   const live = await findLive(supabase, input.workspaceId, sha256)
-  if (live && !resumable(live))
+  // Judged by the database's clock, which wrote updated_at: this machine's may be off.
+  const now = live ? await databaseNow(supabase) : 0
+  if (live && !resumable(live, now))
     return { status: 'duplicate', documentId: live.id, title: live.title }
   // The one live document of these bytes (a unique index) when interrupted, else a failed one.
   const earlier = live ?? (await findFailed(supabase, input.workspaceId, sha256))
@@ -42,7 +45,7 @@ export async function resumeOrIngest(
     .eq('id', earlier.id)
   const claimed = await (
     live
-      ? claim.eq('status', 'processing').lt('updated_at', interruptedBefore(Date.now()))
+      ? claim.eq('status', 'processing').lt('updated_at', interruptedBefore(now))
       : claim.eq('status', 'failed')
   ).select('id')
   if (claimed.error?.code === '23505' || claimed.data?.length === 0) {
@@ -54,25 +57,29 @@ export async function resumeOrIngest(
   }
   const contentType = input.mimeType || 'application/octet-stream'
   const doc = { id: earlier.id, workspaceId: input.workspaceId, fileName: input.fileName }
+  const from: ResumedFrom = live ? 'interrupted' : 'failed'
   try {
     await keepOriginal(supabase, earlier.storage_path, input.bytes, sha256, contentType)
     // Cancelled meanwhile: failed again now, not left 'processing' until it is reaped.
     options.signal?.throwIfAborted()
   } catch (cause) {
-    return resumed(await failDocument(supabase, doc, cause, options.signal))
+    return resumed(await failDocument(supabase, doc, cause, options.signal), from)
   }
-  return resumed(await retryDocument(supabase, earlier.id, options))
+  return resumed(await retryDocument(supabase, earlier.id, options), from)
 }
 
 /** An interrupted document with an original, not a pending new version: resumed, not a duplicate. */
-function resumable(live: LiveDocument): live is LiveDocument & { storage_path: string } {
-  return isInterrupted(live, Date.now()) && live.storage_path !== null && live.replaces_id === null
+function resumable(
+  live: LiveDocument,
+  now: number,
+): live is LiveDocument & { storage_path: string } {
+  return isInterrupted(live, now) && live.storage_path !== null && live.replaces_id === null
 }
 
 /** Marks the outcome of a resume as such, so callers tell it from a new document's. */
-function resumed(result: IngestResult): IngestResult {
+function resumed(result: IngestResult, from: ResumedFrom): IngestResult {
   return result.status === 'ready' || result.status === 'failed'
-    ? { ...result, resumed: true }
+    ? { ...result, resumed: from }
     : result
 }
 

@@ -91,8 +91,8 @@ export type IngestResult =
       timings: Timings
       /** Ready, but something did not work out (embeddings failed): also in documents.error. */
       warning?: string
-      /** An earlier failed document of the same bytes was retried under its id. */
-      resumed?: true
+      /** An earlier failed or interrupted document of the same bytes, resumed under its id. */
+      resumed?: ResumedFrom
     }
   | { status: 'duplicate'; documentId: string; title: string }
   /**
@@ -101,7 +101,13 @@ export type IngestResult =
    */
   | { status: 'refused'; error: string }
   /** The document row stays, status 'failed' with this error, without chunks. */
-  | { status: 'failed'; documentId: string; error: string; resumed?: true }
+  | { status: 'failed'; documentId: string; error: string; resumed?: ResumedFrom }
+
+/**
+ * How the earlier attempt a resume took up had ended: its import failed, or it stopped without
+ * a word (isInterrupted), so that what is said of the resume matches what happened.
+ */
+export type ResumedFrom = 'failed' | 'interrupted'
 
 /** Milliseconds per stage, for the importer's summary and the benchmark. */
 export interface Timings {

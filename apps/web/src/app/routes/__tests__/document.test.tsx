@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
 import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
@@ -333,5 +333,25 @@ describe('document page', () => {
     expect(await screen.findByText('This document could not be read')).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('This PDF has no text layer (scanned?)')
     expect(within(header()).getByText('Failed')).toBeInTheDocument()
+  })
+  it('does not call a live import stopped when this browser’s clock is minutes fast', async () => {
+    const { workspace, documentId } = await workspaceWithDocument(
+      { status: 'processing', stage: 'indexing', progress: 0.5 },
+      null,
+    )
+    const realNow = Date.now.bind(Date)
+    // updated_at is the database's just now; this clock reads it as ten minutes old.
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 10 * 60_000)
+    try {
+      renderApp(`/w/${workspace.id}/documents/${documentId}`)
+      expect(await screen.findByText('Indexing… 50%')).toBeInTheDocument()
+      // Still so once the database's time has been read (a round trip) and the label aged.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(screen.getByText('Processing this document')).toBeInTheDocument()
+      expect(screen.queryByText('The import of this document stopped')).toBeNull()
+      expect(within(header()).queryByText('Interrupted')).toBeNull()
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
 import { renderApp } from '@/testing/render-app'
 import { inviteByEmail, signOutLocally, signUpAs, uniqueEmail } from '@/testing/users'
@@ -224,7 +224,9 @@ describe('library', () => {
       'Old upload.txt',
     ])
     // A processing document that stopped moving long ago was interrupted.
-    expect(within(await rowOf('Old upload.txt')).getByText('Interrupted')).toBeInTheDocument()
+    expect(
+      await within(await rowOf('Old upload.txt')).findByText('Interrupted'),
+    ).toBeInTheDocument()
 
     await user.type(
       screen.getByRole('searchbox', { name: 'Search titles and file names' }),
@@ -319,6 +321,52 @@ describe('library', () => {
     expect(listed.data).toEqual([])
   })
 
+  describe('with this browser’s clock minutes off', () => {
+    const realNow = Date.now.bind(Date)
+    const skewClock = (minutes: number) =>
+      vi.spyOn(Date, 'now').mockImplementation(() => realNow() + minutes * 60_000)
+    afterEach(() => vi.restoreAllMocks())
+
+    /** One import beating now and one silent for 90 s, by the database's clock. */
+    async function twoImports() {
+      const { workspace } = await ownWorkspace()
+      const processing = { status: 'processing', stage: 'indexing', progress: 0.5 }
+      await addDocuments(workspace.id, [
+        // Its updated_at the database's now(), as a heartbeat writes it.
+        { title: 'Live.txt', ...processing },
+        {
+          title: 'Stopped.txt',
+          ...processing,
+          updated_at: new Date(realNow() - 90_000).toISOString(),
+        },
+      ])
+      return workspace.id
+    }
+
+    it('does not call a live import interrupted when the clock is fast', async () => {
+      const workspaceId = await twoImports()
+      skewClock(10)
+      renderApp(`/w/${workspaceId}/library`)
+      expect(await within(await rowOf('Stopped.txt')).findByText('Interrupted')).toBeInTheDocument()
+      const live = await rowOf('Live.txt')
+      expect(within(live).getByText(/Indexing/)).toBeInTheDocument()
+      expect(within(live).queryByText('Interrupted')).toBeNull()
+      expect(within(live).queryByRole('button', { name: 'Resume Live.txt' })).toBeNull()
+    })
+
+    it('calls a stopped import interrupted when the clock is slow', async () => {
+      const workspaceId = await twoImports()
+      skewClock(-10)
+      renderApp(`/w/${workspaceId}/library`)
+      const stopped = await rowOf('Stopped.txt')
+      expect(await within(stopped).findByText('Interrupted')).toBeInTheDocument()
+      expect(
+        within(stopped).getByRole('button', { name: 'Resume Stopped.txt' }),
+      ).toBeInTheDocument()
+      expect(within(await rowOf('Live.txt')).queryByText('Interrupted')).toBeNull()
+    })
+  })
+
   it('asks for the file again to resume an upload a reload cut, and takes only that file', async () => {
     const { workspace } = await ownWorkspace()
     await addDocuments(workspace.id, [
@@ -334,8 +382,8 @@ describe('library', () => {
     ])
     const { user } = renderApp(`/w/${workspace.id}/library`)
     const row = await rowOf('Swans')
-    expect(within(row).getByText('Interrupted')).toBeInTheDocument()
-    await user.click(within(row).getByRole('button', { name: 'Retry Swans' }))
+    expect(await within(row).findByText('Interrupted')).toBeInTheDocument()
+    await user.click(within(row).getByRole('button', { name: 'Resume Swans' }))
     expect(
       await screen.findByText('Choose “swans.txt” again: its upload continues where it stopped.'),
     ).toBeInTheDocument()
@@ -363,8 +411,8 @@ describe('library', () => {
     ])
     const { user } = renderApp(`/w/${workspace.id}/library`)
     const stalled = await rowOf('Stalled.pdf')
-    expect(within(stalled).getByText('Interrupted')).toBeInTheDocument()
-    expect(within(stalled).getByRole('button', { name: 'Retry Stalled.pdf' })).toBeInTheDocument()
+    expect(await within(stalled).findByText('Interrupted')).toBeInTheDocument()
+    expect(within(stalled).getByRole('button', { name: 'Resume Stalled.pdf' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument()
 
     // Refused on the page, before the file is even read.
@@ -386,6 +434,13 @@ describe('library', () => {
     expect(within(uploads).getByRole('heading')).toHaveTextContent('Uploads')
     await user.click(within(uploads).getByRole('button', { name: 'Clear finished' }))
     expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument()
+
+    // Resumed, and said so: not a retry of a failed upload.
+    await user.click(within(stalled).getByRole('button', { name: 'Resume Stalled.pdf' }))
+    const resumed = await screen.findByRole('region', { name: /Upload/ })
+    expect(within(resumed).getByRole('listitem', { name: 'Stalled.pdf' })).toHaveTextContent(
+      /^Resume: Stalled\.pdf/,
+    )
   })
 
   it('shows a viewer the documents without upload or actions', async () => {

@@ -1,7 +1,7 @@
 import { isInterrupted } from '@sourcebook/core/ingest/interrupted'
 import type * as React from 'react'
 import { PageSkeleton } from '@/components/layout/page-skeleton'
-import { useNow } from '@/hooks/use-now'
+import { useDatabaseNow } from '@/hooks/use-database-now'
 import { documentType, type DocumentType } from '@/lib/format'
 import { useChunk } from '../api/get-chunk'
 import { type DocumentDetail, useDocument } from '../api/get-document'
@@ -54,13 +54,13 @@ export function DocumentPage(props: DocumentPageProps) {
   const chunk = useChunk(documentId, chunkId)
   useDocumentRealtime(documentId)
   const [bannerRef, bannerHeight] = useElementHeight<HTMLDivElement>()
-  const now = useNow(15_000)
+  const now = useDatabaseNow(15_000)
 
   if (document.isPending) return <PageSkeleton />
   const doc = document.data
   if (!doc) return <DocumentNotFound libraryHref={libraryHref} />
   const passage = chunk.data ?? null
-  const interrupted = !ingesting && isInterrupted(doc, now)
+  const interrupted = !ingesting && now !== null && isInterrupted(doc, now)
   return (
     // The banner sticks at the shell's --page-top (below the phone's app bar and the
     // connection bar, if shown); the PDF toolbar just under the banner, never over it.

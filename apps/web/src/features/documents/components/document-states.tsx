@@ -42,11 +42,11 @@ export function DocumentProcessing({ doc }: { doc: DocumentDetail }) {
   )
 }
 
-/** Its import stopped (no heartbeat): the library offers Retry, and the same file resumes it. */
+/** Its import stopped (no heartbeat): the library offers Resume, and the same file resumes it. */
 export function DocumentInterrupted() {
   return (
     <EmptyState icon={TriangleAlertIcon} title="The import of this document stopped">
-      Retry it from the library, or upload the same file again to pick it up.
+      Resume it from the library, or upload the same file again to pick it up.
     </EmptyState>
   )
 }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import type * as React from 'react'
 import { EmptyState } from '@/components/layout/empty-state'
 import { Button } from '@/components/ui/button'
-import { useNow } from '@/hooks/use-now'
+import { useDatabaseNow } from '@/hooks/use-database-now'
 import { errorMessage } from '@/lib/errors'
 import { type LibraryDocument, useLibrary } from '../api/get-documents'
 import { useDocumentsRealtime } from '../hooks/use-documents-realtime'
@@ -62,7 +62,7 @@ export function DocumentLibrary({
 }: DocumentLibraryProps) {
   const library = useLibrary(workspaceId)
   useDocumentsRealtime(workspaceId)
-  const now = useNow(15_000)
+  const now = useDatabaseNow(15_000)
   const [query, setQuery] = useState(initialQuery)
   const [renaming, setRenaming] = useState<Target | null>(null)
   const [deleting, setDeleting] = useState<Target | null>(null)

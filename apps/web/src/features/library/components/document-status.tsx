@@ -9,7 +9,7 @@ import type { DocumentStatus as Status } from '../utils/library-view'
 type DocumentStatusProps = {
   document: LibraryDocument
   status: Status
-  /** Offered for failed and interrupted documents, to editors. */
+  /** Offered for failed documents (Retry) and interrupted ones (Resume), to editors. */
   onRetry?: () => void
   /** Prefix for a new version being ingested, e.g. "New version". */
   label?: string
@@ -75,8 +75,9 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
           size="icon-sm"
           className="relative z-10 size-7 shrink-0"
           onClick={onRetry}
-          aria-label={`Retry ${document.title}`}
-          title="Retry"
+          // An interrupted import is taken up where it stopped, a failed one is run again.
+          aria-label={`${failed ? 'Retry' : 'Resume'} ${document.title}`}
+          title={failed ? 'Retry' : 'Resume'}
         >
           <RotateCwIcon aria-hidden />
         </Button>

@@ -23,17 +23,20 @@ export type LibraryQuery = {
   sort: Sort
 }
 
-/** `busy`: documents this tab is working on right now, however long a stage takes. */
+/**
+ * `now`: the database's time (useDatabaseNow), null while unknown. `busy`: documents this tab is
+ * working on right now, however long a stage takes.
+ */
 export function documentStatus(
   document: LibraryDocument,
-  now: number,
+  now: number | null,
   busy: ReadonlySet<string> = new Set(),
 ): DocumentStatus {
   if (document.status === 'ready') return 'ready'
   if (document.status === 'failed') return 'failed'
   if (busy.has(document.id)) return 'processing'
   // The importers' rule too: a re-upload of an interrupted document's file resumes it.
-  return isInterrupted(document, now) ? 'interrupted' : 'processing'
+  return now !== null && isInterrupted(document, now) ? 'interrupted' : 'processing'
 }
 
 /**
@@ -42,7 +45,7 @@ export function documentStatus(
  */
 export function libraryRows(
   documents: LibraryDocument[],
-  now: number,
+  now: number | null,
   busy: ReadonlySet<string> = new Set(),
 ): LibraryRow[] {
   const ids = new Set(documents.map((d) => d.id))

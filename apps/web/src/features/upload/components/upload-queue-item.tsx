@@ -16,6 +16,16 @@ type UploadQueueItemProps = {
 
 const verb = { upload: '', replace: 'New version: ', retry: 'Retry: ' }
 
+/** What became of the earlier attempt this item took up, so nobody looks for a second copy. */
+const resumedReady = {
+  failed: 'Retried the earlier failed upload: ready',
+  interrupted: 'Resumed the interrupted upload: ready',
+}
+const resumedFailed = {
+  failed: 'The earlier failed upload failed again: ',
+  interrupted: 'The interrupted upload was resumed but failed: ',
+}
+
 /** One file in the queue: its stage and progress, or how it ended and why. */
 export function UploadQueueItem({ item, onCancel, onDismiss, onRetry }: UploadQueueItemProps) {
   const active = item.state === 'waiting' || item.state === 'running'
@@ -23,7 +33,7 @@ export function UploadQueueItem({ item, onCancel, onDismiss, onRetry }: UploadQu
     <li className="flex items-center gap-3 px-4 py-2.5" aria-label={item.name}>
       <div className="grid min-w-0 flex-1 gap-1">
         <span className="truncate text-sm font-medium" title={item.name}>
-          {verb[item.kind]}
+          {item.kind === 'retry' && item.resumed === 'interrupted' ? 'Resume: ' : verb[item.kind]}
           {item.name}
         </span>
         <Outcome item={item} />
@@ -72,8 +82,7 @@ function Outcome({ item }: { item: UploadItem }) {
         <span className="flex items-center gap-1.5 text-xs">
           <CircleCheckIcon className="size-3.5 shrink-0 text-emerald-600" aria-hidden />
           <span>
-            {/* Said, so nobody looks for a second copy of the file in the library. */}
-            {item.resumed ? 'Retried the earlier failed upload: ready' : 'Ready'}
+            {item.resumed ? resumedReady[item.resumed] : 'Ready'}
             {item.warning ? ` (${item.warning})` : ''}
             {item.documentId ? (
               <>
@@ -108,7 +117,7 @@ function Outcome({ item }: { item: UploadItem }) {
             {item.state === 'refused'
               ? 'Not added: '
               : item.resumed
-                ? 'The earlier failed upload failed again: '
+                ? resumedFailed[item.resumed]
                 : 'Failed: '}
             {item.error}
           </span>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import type { ResumedFrom } from '@sourcebook/core/ingest/types'
 import { toast } from 'sonner'
 import { useUploads } from './use-uploads'
 
@@ -7,6 +8,7 @@ type Retried = {
   id: string
   title: string
   file_name: string
+  status: string
   stage: string
   size_bytes: number | null
 }
@@ -23,7 +25,7 @@ export function useRetryDocument(workspaceId: string) {
   const input = useRef<HTMLInputElement>(null)
   const [target, setTarget] = useState<Retried | null>(null)
   const retry = (document: Retried) => {
-    if (document.stage !== 'uploading') return uploads.retry(document)
+    if (document.stage !== 'uploading') return uploads.retry(document, resumedFrom(document))
     setTarget(document)
     toast.info(`Choose “${document.file_name}” again: its upload continues where it stopped.`)
     input.current?.click()
@@ -43,9 +45,14 @@ export function useRetryDocument(workspaceId: string) {
           toast.error(`That is not “${target.file_name}”: choose that file to resume its upload.`)
           return
         }
-        uploads.resume(target.id, file)
+        uploads.resume(target.id, file, resumedFrom(target))
       }}
     />
   )
   return { retry, input: element }
+}
+
+/** Retry is offered for failed documents and for interrupted ones (still 'processing'). */
+function resumedFrom(document: Retried): ResumedFrom {
+  return document.status === 'failed' ? 'failed' : 'interrupted'
 }

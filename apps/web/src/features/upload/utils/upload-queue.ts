@@ -1,6 +1,6 @@
 import { nameRefusal } from '@sourcebook/core/ingest/file-types'
 import { documentStoragePath } from '@sourcebook/core/ingest/storage-path'
-import type { IngestResult, IngestStage } from '@sourcebook/core/ingest/types'
+import type { IngestResult, IngestStage, ResumedFrom } from '@sourcebook/core/ingest/types'
 import { errorMessage } from '@/lib/errors'
 import { IngestWorker } from '../api/ingest-worker'
 import type { FromWorker, ToWorker } from '../worker/protocol'
@@ -33,8 +33,13 @@ export type UploadItem = {
   error?: string
   warning?: string
   duplicate?: { id: string; title: string }
-  /** The file's bytes were a failed document's, which was retried instead of a new one. */
-  resumed?: boolean
+  /**
+   * This takes up an earlier document instead of making a new one, and how that one had ended:
+   * chosen so in the library, or found by the importer from the file's bytes.
+   */
+  resumed?: ResumedFrom
+  /** The importer resumed a document whose original is stored in full: a retry reuses it. */
+  originalStored?: boolean
   /** Finished a while ago: counted in the summary line instead of listed. */
   collapsed?: boolean
 }
@@ -87,7 +92,7 @@ class UploadQueue {
     this.changed()
   }
 
-  retry(workspaceId: string, document: { id: string; title: string }) {
+  retry(workspaceId: string, document: { id: string; title: string }, resumed: ResumedFrom) {
     const busy = this.items.some(
       (item) => item.documentId === document.id && ['waiting', 'running'].includes(item.state),
     )
@@ -104,6 +109,7 @@ class UploadQueue {
         stage: null,
         progress: 0,
         documentId: document.id,
+        resumed,
       },
     ]
     this.changed()
@@ -113,7 +119,7 @@ class UploadQueue {
    * A document whose upload was cut before this page was loaded (a reload, a closed tab), with
    * its file chosen again: the upload continues from the server's offset, then it is indexed.
    */
-  resume(workspaceId: string, documentId: string, file: File) {
+  resume(workspaceId: string, documentId: string, file: File, resumed: ResumedFrom) {
     const busy = this.items.some(
       (item) => item.documentId === documentId && ['waiting', 'running'].includes(item.state),
     )
@@ -132,6 +138,7 @@ class UploadQueue {
         stage: null,
         progress: 0,
         documentId,
+        resumed,
       },
     ]
     this.changed()
@@ -154,7 +161,7 @@ class UploadQueue {
       // Without the file (a retry of a stored document), the stored original is used again;
       // so too for an earlier document this file resumed, whose original is stored in full
       // (at its own name, which this file's may not be).
-      ...(file && !item.resumed ? {} : { kind: 'retry' as const }),
+      ...(file && !item.originalStored ? {} : { kind: 'retry' as const }),
     })
   }
 
@@ -265,7 +272,7 @@ function outcome(result: IngestResult): Partial<UploadItem> {
         progress: 1,
         documentId: result.documentId,
         ...(result.warning ? { warning: result.warning } : {}),
-        ...(result.resumed ? { resumed: true } : {}),
+        ...(result.resumed ? { resumed: result.resumed, originalStored: true } : {}),
       }
     case 'duplicate':
       return { state: 'duplicate', duplicate: { id: result.documentId, title: result.title } }
@@ -280,7 +287,7 @@ function outcome(result: IngestResult): Partial<UploadItem> {
             state: 'failed',
             error: errorMessage(result.error),
             documentId: result.documentId,
-            ...(result.resumed ? { resumed: true } : {}),
+            ...(result.resumed ? { resumed: result.resumed, originalStored: true } : {}),
           }
   }
 }

@@ -46,7 +46,7 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Column titles stacked in lines of their own above a table join it, wherever the content
   // stream put them (some producers draw them after the table).
   const taken = new Set(blocks.flatMap(({ start, end }) => lines.slice(start, end + 1)))
-  const tables = new Map<number, string>()
+  const tables = new Map<number, string[]>()
   for (const { start, table } of blocks) {
     const free = lines.filter((line) => !taken.has(line))
     // The block's own title lines are read as stacked titles too (a title over a group of
@@ -58,14 +58,16 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
     ])
     const whole = titleLines.every((line) => stacked.used.includes(line))
     const header = whole ? stacked : stackedHeader(lines[start]!, table.columns, table.label, free)
-    header.used.forEach((line) => taken.add(line))
+    ;[...header.used, ...header.caption].forEach((line) => taken.add(line))
     const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
-    tables.set(start, markdownTable(withHeader(grid, header)))
+    // The caption goes right above the table, wherever the content stream drew it.
+    const caption = header.caption.map((line) => line.text).join(' ')
+    tables.set(start, [caption, `\n${markdownTable(withHeader(grid, header))}\n`])
   }
   const out: string[] = []
   lines.forEach((line, k) => {
     const table = tables.get(k)
-    if (table) out.push(`\n${table}\n`)
+    if (table) out.push(...table.filter(Boolean))
     else if (!taken.has(line)) out.push(line.text)
   })
   return out

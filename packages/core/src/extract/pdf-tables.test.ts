@@ -120,6 +120,19 @@ describe('rebuildTables', () => {
     )
   })
 
+  it('joins a label cut after a preposition, even where the next line starts in capitals', () => {
+    const lines = rebuild([
+      ...statement(),
+      item('Common stock, 1,197,436,644 shares issued at', 72, 614),
+      item('December 31, 2019 and 2018, respectively', 80, 600),
+      figure('—', 400, 600),
+      figure('—', 490, 600),
+    ])
+    expect(lines[0]).toContain(
+      '| Common stock, 1,197,436,644 shares issued at December 31, 2019 and 2018, respectively | — | — |',
+    )
+  })
+
   it('keeps a section label ending in ", net" apart from the row under it', () => {
     const lines = rebuild([
       ...statement(),

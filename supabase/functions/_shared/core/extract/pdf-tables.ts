@@ -323,10 +323,11 @@ function leadingHeaderRows(grid: string[][]): number {
 }
 
 /**
- * A label that stops mid-phrase ("…265,703,000 and", "…net of", "…(Note") goes on on the next
- * line; one ending in "net" ("Inventories, net") is whole.
+ * A label that stops mid-phrase ("…265,703,000 and", "…net of", "…shares issued at", "…(Note")
+ * goes on on the next line; one ending in "net" ("Inventories, net") is whole.
  */
-const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less)|\([^)]*)$/i
+const UNFINISHED =
+  /(?:,|\b(?:and|or|of|the|to|for|in|on|at|as|by|per|from|with|less|than|under|between)|\([^)]*)$/i
 
 /**
  * A row label wrapped over several lines: a label-only row (not a section title ending in ":")

@@ -14,6 +14,8 @@ export interface StackedHeader {
   labels: string[]
   /** The lines taken into the table: they leave the page's prose. */
   used: PositionedLine[]
+  /** A title over every figure column: the table's caption, a line of its own above it. */
+  caption: PositionedLine[]
 }
 
 /** Column titles are short; a longer text over the figures is a caption or prose. */
@@ -45,7 +47,7 @@ export function stackedHeader(
   free: readonly PositionedLine[],
 ): StackedHeader {
   const titles: string[][] = columns.map(() => [])
-  const none = { titles, labels: [], used: [] }
+  const none = { titles, labels: [], used: [], caption: [] }
   if (label + 1 >= columns.length) return none
   const used: PositionedLine[] = []
   const pending: PositionedLine[] = []
@@ -57,6 +59,7 @@ export function stackedHeader(
   }))
   let lastY = top.y
   let rows = 0
+  let caption: PositionedLine[] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
   const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + 2 * top.size]
   const beside = ({ segments }: PositionedLine) =>
@@ -92,6 +95,13 @@ export function stackedHeader(
     const partial = lone!.unit.from > units[0]!.from || lone!.unit.to < units.at(-1)!.to
     const grouped = units.some((unit) => unit.to > unit.from)
     if (grouped && placed.length === 1 && partial && !lone!.own) break
+    // A lone title over every figure column ("Year Ended December 31," over the years) is the
+    // table's caption: a line above the table, said once. Repeated in each column's title, a
+    // passage would hold it once a column, which weighs its words in search.
+    if (placed.length === 1 && !partial && columns.length - label > 2 && !lone!.own) {
+      caption = row.toSorted((a, b) => a.segments[0]!.x0 - b.segments[0]!.x0)
+      break
+    }
     for (const { text, unit } of placed) {
       for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
     }
@@ -106,7 +116,7 @@ export function stackedHeader(
     used.push(...row, ...pending.splice(0))
     rows++
   }
-  return rows === 0 ? none : { titles, labels, used }
+  return rows === 0 ? { ...none, caption } : { titles, labels, used, caption }
 }
 
 /** A parenthesised units note: "(in millions)", "($ in thousands)", "(In Millions, Except…)". */

@@ -120,6 +120,19 @@ describe('rebuildTables', () => {
     )
   })
 
+  it('joins a label cut after a preposition, even where the next line starts in capitals', () => {
+    const lines = rebuild([
+      ...statement(),
+      item('Common stock, 1,197,436,644 shares issued at', 72, 614),
+      item('December 31, 2019 and 2018, respectively', 80, 600),
+      figure('—', 400, 600),
+      figure('—', 490, 600),
+    ])
+    expect(lines[0]).toContain(
+      '| Common stock, 1,197,436,644 shares issued at December 31, 2019 and 2018, respectively | — | — |',
+    )
+  })
+
   it('keeps a section label ending in ", net" apart from the row under it', () => {
     const lines = rebuild([
       ...statement(),
@@ -214,6 +227,51 @@ describe('rebuildTables', () => {
       figure('1.95', 400, 686),
     ]
     expect(rebuild(items)).toEqual(['Basic 1.96', 'Diluted 1.95'])
+  })
+
+  it('gives a column only some rows fill its own cells, not its neighbour’s', () => {
+    // Ticks under five titles; most rows tick two columns, so those decide the columns at first.
+    const ticks: [string, number[]][] = [
+      ['SET CURRENT DEGREE', [0, 2]],
+      ['CHGQRYA command', [0, 2]],
+      ['STRDBMON commands for the user', [0, 2, 3, 4]],
+      ['QUSRJOBI() API format 900', [0, 2, 3]],
+      ['Visual Explain within scripts', [0, 2, 3, 4]],
+      ['DUMP PLAN CACHE procedure', [0, 2]],
+    ]
+    const lines = rebuild(
+      ticks.flatMap(([label, columns], r) => [
+        item(label, 72, 700 - 14 * r),
+        ...columns.map((c) => item('X', 380 + 30 * c, 700 - 14 * r)),
+      ]),
+    )
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| CHGQRYA command | X | X | | |',
+        '| STRDBMON commands for the user | X | X | X | X |',
+        '| QUSRJOBI() API format 900 | X | X | X | |',
+      ].join('\n'),
+    )
+  })
+
+  it('keeps a footnote mark beside its figure rather than making it a column', () => {
+    const rows: [string, string, string, string?][] = [
+      ['Noninterest revenue', '$382', '$19,377', '(b)'],
+      ['Net interest income', '(855)', '12,889'],
+      ['Total net revenue', '(473)', '32,266'],
+      ['Income tax expense', '(785)', '3,397', '(b)'],
+      ['Net income', '$(580)', '$14,300'],
+    ]
+    const lines = rebuild(
+      rows.flatMap(([label, a, b, mark], r) => [
+        item(label, 72, 700 - 14 * r),
+        figure(a, 400, 700 - 14 * r),
+        figure(b, 490, 700 - 14 * r),
+        ...(mark ? [item(mark, 500, 700 - 14 * r)] : []),
+      ]),
+    )
+    expect(lines[0]).toContain('| Noninterest revenue | $382 | $19,377 (b) |')
   })
 
   it('escapes a pipe inside a cell', () => {

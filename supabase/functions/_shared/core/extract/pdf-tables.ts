@@ -10,6 +10,7 @@ import { stackedHeader, type Column, type StackedHeader } from './pdf-table-head
 const FIGURE =
   /^(?:[(\-–−]?\s*[$€£¥]?\s*[(\-–−]?\s*\d[\d,.]*\s*(?:%|pts?|x|bps)?\s*\)?\s*%?\*?|[$€£¥]?\s*[—–-]+|n\/a|nm)$/iu
 const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
+const FOOTNOTE_MARK = /^(?:\(\p{L}{1,2}\)|\p{L}\)|\*+|†|‡)$/u
 /** Row labels may be long ("Net cash provided by operating activities"), other cells not. */
 const MAX_LABEL_WORDS = 14
 const MAX_CELL_WORDS = 5
@@ -46,7 +47,7 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Column titles stacked in lines of their own above a table join it, wherever the content
   // stream put them (some producers draw them after the table).
   const taken = new Set(blocks.flatMap(({ start, end }) => lines.slice(start, end + 1)))
-  const tables = new Map<number, string>()
+  const tables = new Map<number, string[]>()
   for (const { start, table } of blocks) {
     const free = lines.filter((line) => !taken.has(line))
     // The block's own title lines are read as stacked titles too (a title over a group of
@@ -58,14 +59,16 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
     ])
     const whole = titleLines.every((line) => stacked.used.includes(line))
     const header = whole ? stacked : stackedHeader(lines[start]!, table.columns, table.label, free)
-    header.used.forEach((line) => taken.add(line))
+    ;[...header.used, ...header.caption].forEach((line) => taken.add(line))
     const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
-    tables.set(start, markdownTable(withHeader(grid, header)))
+    // The caption goes right above the table, wherever the content stream drew it.
+    const caption = header.caption.map((line) => line.text).join(' ')
+    tables.set(start, [caption, `\n${markdownTable(withHeader(grid, header))}\n`])
   }
   const out: string[] = []
   lines.forEach((line, k) => {
     const table = tables.get(k)
-    if (table) out.push(`\n${table}\n`)
+    if (table) out.push(...table.filter(Boolean))
     else if (!taken.has(line)) out.push(line.text)
   })
   return out
@@ -152,8 +155,9 @@ interface TableGrid {
 
 /** The block as a table, or undefined when its columns do not line up as a table's do. */
 function tableGrid(block: PositionedLine[]): TableGrid | undefined {
-  const columns = columnRanges(block)
-  if (!columns) return undefined
+  const found = columnRanges(block)
+  if (!found) return undefined
+  const columns = withSparseColumns(found, block)
   const grid = block.map((line) => {
     const row = columns.map(() => '')
     for (const segment of line.segments) {
@@ -241,6 +245,52 @@ function columnRanges(lines: PositionedLine[]): Column[] | undefined {
   return columns
 }
 
+/**
+ * The columns with those only a few rows fill (ticks under "No Authority", a figure some rows
+ * lack): columnRanges takes the lines with the most common cell count, which such columns
+ * exceed. A run of segments that overlaps no column, in lines where it would share its nearest
+ * column with another segment of the line, is a column of its own when two lines or more have
+ * it and it stays clear of the others.
+ */
+function withSparseColumns(columns: Column[], block: PositionedLine[]): Column[] {
+  const extras: { span: Segment; line: number }[] = []
+  block.forEach((line, l) => {
+    if (line.segments.length <= columns.length) return
+    const nearest = line.segments.map((s) => columnOf(columns, s))
+    line.segments.forEach((s, k) => {
+      const shared = nearest.some((c, j) => j !== k && c === nearest[k])
+      if (shared && !columns.some((c) => overlaps(c, s))) extras.push({ span: s, line: l })
+    })
+  })
+  const runs: { span: Column; lines: Set<number>; word: boolean }[] = []
+  for (const { span, line } of extras.toSorted((a, b) => a.span.x0 - b.span.x0)) {
+    const run = runs.at(-1)
+    // A mark ("#" before a rank, a footnote's "(b)") goes with the cell beside it: only words
+    // and figures make a column.
+    const word = /[\p{L}\p{N}]/u.test(span.text) && !FOOTNOTE_MARK.test(span.text)
+    if (run && span.x0 < run.span.x1) {
+      run.span = { x0: run.span.x0, x1: Math.max(run.span.x1, span.x1) }
+      run.lines.add(line)
+      run.word &&= word
+    } else runs.push({ span: { x0: span.x0, x1: span.x1 }, lines: new Set([line]), word })
+  }
+  const added = runs
+    .filter(({ span, lines, word }) => word && lines.size >= 2 && span.x0 > columns[0]!.x1)
+    .map(({ span }) => span)
+    .filter((span) => !columns.some((c) => overlaps(c, { ...span, text: '' })))
+  if (added.length === 0) return columns
+  const widened = [...columns, ...added].sort((a, b) => a.x0 - b.x0)
+  // Lines that still crowd a figure column belong to another layout (a second table the run of
+  // lines took in): the columns were not just sparse, and stay as they were.
+  return block.some((line) => crowded(line, widened)) ? columns : widened
+}
+
+/** Whether two of the line's segments fall in one column, the first (labels) aside. */
+function crowded(line: PositionedLine, columns: Column[]): boolean {
+  const used = line.segments.map((s) => columnOf(columns, s)).filter((c) => c > 0)
+  return new Set(used).size < used.length
+}
+
 const overlaps = (column: { x0: number; x1: number }, segment: Segment) =>
   Math.min(column.x1, segment.x1) > Math.max(column.x0, segment.x0)
 
@@ -273,10 +323,11 @@ function leadingHeaderRows(grid: string[][]): number {
 }
 
 /**
- * A label that stops mid-phrase ("…265,703,000 and", "…net of", "…(Note") goes on on the next
- * line; one ending in "net" ("Inventories, net") is whole.
+ * A label that stops mid-phrase ("…265,703,000 and", "…net of", "…shares issued at", "…(Note")
+ * goes on on the next line; one ending in "net" ("Inventories, net") is whole.
  */
-const UNFINISHED = /(?:,|\b(?:and|or|of|the|to|for|in|on|by|from|with|less)|\([^)]*)$/i
+const UNFINISHED =
+  /(?:,|\b(?:and|or|of|the|to|for|in|on|at|as|by|per|from|with|less|than|under|between)|\([^)]*)$/i
 
 /**
  * A row label wrapped over several lines: a label-only row (not a section title ending in ":")

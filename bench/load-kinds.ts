@@ -3,9 +3,11 @@
 // and statements per request (counts, which do not move with a shared machine's noise), the
 // worker's hold per request, and CPU per request in localbase's main thread (HTTP, gateway,
 // REST), its database worker thread and the Edge Functions' Deno process.
+// With --cpu-prof DIR, localbase runs under `node --cpu-prof` and each kind's top functions by
+// self time (main thread and database worker, outside the import) are printed too.
 // Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--kinds list,search,conversation]
-//   (last line: JSON)
-import { readdirSync, readFileSync, renameSync, rmSync, mkdtempSync } from 'node:fs'
+//   [--cpu-prof DIR] (last line: JSON)
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -24,12 +26,14 @@ import {
   startLocalbase,
 } from './load-setup.ts'
 import { readTrace } from './load-trace.ts'
+import { monotonicMicros, profileTop, type Window } from './cpu-profile.ts'
 
 const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '4' },
     requests: { type: 'string', default: '200' },
     kinds: { type: 'string', default: KINDS.join(',') },
+    'cpu-prof': { type: 'string' },
   },
 })
 const kinds = values.kinds.split(',') as Kind[]
@@ -95,7 +99,10 @@ const url = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-kinds-'))
 const traceDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-kinds-trace-'))
 const trace = join(traceDir, 'jobs.jsonl')
-const localbase = await startLocalbase(port, dataDir, trace)
+const profileDir = values['cpu-prof']
+const node = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+const localbase = await startLocalbase(port, dataDir, trace, node)
+const windows: Partial<Record<Kind, Window>> = {}
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000)) // the trace's flush
 try {
   const setup = await signUpMember(url)
@@ -116,6 +123,7 @@ try {
     await settle()
     rmSync(trace, { force: true })
     const before = cpu(localbase.pid!)
+    const from = monotonicMicros()
     const walls: number[] = []
     for (let i = 0; i < perKind; i++) {
       const t0 = performance.now()
@@ -123,6 +131,7 @@ try {
       walls.push(performance.now() - t0)
     }
     const after = cpu(localbase.pid!)
+    windows[kind] = { from, to: monotonicMicros() }
     await settle()
     renameSync(trace, join(traceDir, `${kind}.jsonl`))
     const jobs = readTrace(join(traceDir, `${kind}.jsonl`))
@@ -157,4 +166,17 @@ try {
   await new Promise((resolve) => localbase.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(traceDir, { recursive: true, force: true })
+}
+// The profiles are written as localbase exits.
+if (profileDir) {
+  // Kept beside the profiles for a closer look (inclusive times, other windows).
+  writeFileSync(join(profileDir, 'windows.json'), JSON.stringify(windows))
+  for (const kind of kinds) {
+    for (const thread of profileTop(profileDir, windows[kind]!)) {
+      const perRequest = (ms: number) => (ms / perKind).toFixed(3)
+      console.log(`${kind} ${thread.file}: ${perRequest(thread.sampledMs)} ms sampled per request`)
+      for (const { name, ms } of thread.top)
+        console.log(`  ${perRequest(ms).padStart(7)} ms  ${name}`)
+    }
+  }
 }

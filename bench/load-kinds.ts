@@ -7,7 +7,7 @@
 // self time (main thread and database worker, outside the import) are printed too.
 // Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--kinds list,search,conversation]
 //   [--cpu-prof DIR] (last line: JSON)
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +26,7 @@ import {
   startLocalbase,
 } from './load-setup.ts'
 import { readTrace } from './load-trace.ts'
+import { processCpu as cpu } from './process-cpu.ts'
 import { monotonicMicros, profileTop, type Window } from './cpu-profile.ts'
 
 const { values } = parseArgs({
@@ -38,57 +39,6 @@ const { values } = parseArgs({
 })
 const kinds = values.kinds.split(',') as Kind[]
 const perKind = Number(values.requests)
-const tickMs = 10 // USER_HZ is 100 on Linux
-
-/** CPU ms a thread or process has used: utime + stime from its stat line. */
-function cpuMs(statPath: string): number {
-  const stat = readFileSync(statPath, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * tickMs
-}
-
-/** Processes whose parent is `pid`, and theirs. */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {
-      // Gone since the listing.
-    }
-  }
-  const all: number[] = []
-  const visit = (p: number) =>
-    (children.get(p) ?? []).forEach((child) => {
-      all.push(child)
-      visit(child)
-    })
-  visit(pid)
-  return all
-}
-
-/** CPU ms so far of localbase's database worker thread, the rest of it, and its children. */
-function cpu(pid: number) {
-  let worker = 0
-  let main = 0
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const path = `/proc/${pid}/task/${tid}`
-    const name = readFileSync(`${path}/comm`, 'utf8').trim()
-    if (name === 'WorkerThread') worker += cpuMs(`${path}/stat`)
-    else main += cpuMs(`${path}/stat`)
-  }
-  const functions = descendants(pid).reduce((sum, child) => {
-    try {
-      return sum + cpuMs(`/proc/${child}/stat`)
-    } catch {
-      return sum
-    }
-  }, 0)
-  return { worker, main, functions }
-}
 
 const { files: allFiles } = await walk(join(root, '../shared/data/financebench-pdfs'))
 const files = allFiles.slice(0, Number(values.files))

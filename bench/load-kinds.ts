@@ -26,7 +26,7 @@ import {
   startLocalbase,
 } from './load-setup.ts'
 import { readTrace } from './load-trace.ts'
-import { processCpu as cpu } from './process-cpu.ts'
+import { cpuSince, processCpu as cpu } from './process-cpu.ts'
 import { monotonicMicros, profileTop, type Window } from './cpu-profile.ts'
 
 const { values } = parseArgs({
@@ -52,11 +52,14 @@ const trace = join(traceDir, 'jobs.jsonl')
 const profileDir = values['cpu-prof']
 const node = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
 const localbase = await startLocalbase(port, dataDir, trace, node)
-const windows: Partial<Record<Kind, Window>> = {}
+const windows: Partial<Record<Kind | 'import', Window>> = {}
+let pages!: number // set by the import, which runs first
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000)) // the trace's flush
 try {
   const setup = await signUpMember(url)
   const library = await setup.newWorkspace('Library')
+  const importFrom = monotonicMicros()
+  const importCpu = cpu(localbase.pid!)
   const imported = await runImport(setup.member, {
     workspaceId: library,
     files,
@@ -64,6 +67,15 @@ try {
     concurrency: threads * 2,
   })
   if (imported.failures.length > 0) throw new Error(JSON.stringify(imported.failures))
+  pages = imported.pages
+  const imports = cpuSince(importCpu, cpu(localbase.pid!))
+  windows.import = { from: importFrom, to: monotonicMicros() }
+  const perPage = (ms: number) => Number((ms / imported.pages).toFixed(2))
+  const importPerPage = {
+    workerCpuMs: perPage(imports.worker),
+    mainCpuMs: perPage(imports.main),
+    functionsCpuMs: perPage(imports.functions),
+  }
   const conversationIds = await seedConversations(setup, library)
   const client = requests(memberClient(url, setup.token), library, conversationIds)
 
@@ -109,7 +121,12 @@ try {
         `CPU main thread ${r.mainCpuMs} ms, Deno ${r.functionsCpuMs} ms`,
     )
   }
-  console.log(JSON.stringify({ bench: 'load-kinds', files: files.length, perKind, kinds: result }))
+  console.log(
+    `  import       CPU per page: worker ${importPerPage.workerCpuMs} ms, ` +
+      `main thread ${importPerPage.mainCpuMs} ms, Deno ${importPerPage.functionsCpuMs} ms`,
+  )
+  const json = { bench: 'load-kinds', files: files.length, perKind, kinds: result, importPerPage }
+  console.log(JSON.stringify(json))
 } finally {
   await pool.close()
   localbase.kill()
@@ -121,12 +138,14 @@ try {
 if (profileDir) {
   // Kept beside the profiles for a closer look (inclusive times, other windows).
   writeFileSync(join(profileDir, 'windows.json'), JSON.stringify(windows))
-  for (const kind of kinds) {
-    for (const thread of profileTop(profileDir, windows[kind]!)) {
-      const perRequest = (ms: number) => (ms / perKind).toFixed(3)
-      console.log(`${kind} ${thread.file}: ${perRequest(thread.sampledMs)} ms sampled per request`)
-      for (const { name, ms } of thread.top)
-        console.log(`  ${perRequest(ms).padStart(7)} ms  ${name}`)
+  for (const [name, count, unit] of [
+    ...kinds.map((kind) => [kind, perKind, 'request'] as const),
+    ['import', pages, 'page'] as const,
+  ]) {
+    for (const thread of profileTop(profileDir, windows[name]!)) {
+      const each = (ms: number) => (ms / count).toFixed(3)
+      console.log(`${name} ${thread.file}: ${each(thread.sampledMs)} ms sampled per ${unit}`)
+      for (const { name, ms } of thread.top) console.log(`  ${each(ms).padStart(7)} ms  ${name}`)
     }
   }
 }

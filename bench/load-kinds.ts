@@ -3,9 +3,11 @@
 // and statements per request (counts, which do not move with a shared machine's noise), the
 // worker's hold per request, and CPU per request in localbase's main thread (HTTP, gateway,
 // REST), its database worker thread and the Edge Functions' Deno process.
+// With --cpu-prof DIR, localbase runs under `node --cpu-prof` and each kind's top functions by
+// self time (main thread and database worker, outside the import) are printed too.
 // Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--kinds list,search,conversation]
-//   (last line: JSON)
-import { readdirSync, readFileSync, renameSync, rmSync, mkdtempSync } from 'node:fs'
+//   [--cpu-prof DIR] (last line: JSON)
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -24,67 +26,19 @@ import {
   startLocalbase,
 } from './load-setup.ts'
 import { readTrace } from './load-trace.ts'
+import { cpuSince, processCpu as cpu } from './process-cpu.ts'
+import { monotonicMicros, profileTop, type Window } from './cpu-profile.ts'
 
 const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '4' },
     requests: { type: 'string', default: '200' },
     kinds: { type: 'string', default: KINDS.join(',') },
+    'cpu-prof': { type: 'string' },
   },
 })
 const kinds = values.kinds.split(',') as Kind[]
 const perKind = Number(values.requests)
-const tickMs = 10 // USER_HZ is 100 on Linux
-
-/** CPU ms a thread or process has used: utime + stime from its stat line. */
-function cpuMs(statPath: string): number {
-  const stat = readFileSync(statPath, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * tickMs
-}
-
-/** Processes whose parent is `pid`, and theirs. */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {
-      // Gone since the listing.
-    }
-  }
-  const all: number[] = []
-  const visit = (p: number) =>
-    (children.get(p) ?? []).forEach((child) => {
-      all.push(child)
-      visit(child)
-    })
-  visit(pid)
-  return all
-}
-
-/** CPU ms so far of localbase's database worker thread, the rest of it, and its children. */
-function cpu(pid: number) {
-  let worker = 0
-  let main = 0
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const path = `/proc/${pid}/task/${tid}`
-    const name = readFileSync(`${path}/comm`, 'utf8').trim()
-    if (name === 'WorkerThread') worker += cpuMs(`${path}/stat`)
-    else main += cpuMs(`${path}/stat`)
-  }
-  const functions = descendants(pid).reduce((sum, child) => {
-    try {
-      return sum + cpuMs(`/proc/${child}/stat`)
-    } catch {
-      return sum
-    }
-  }, 0)
-  return { worker, main, functions }
-}
 
 const { files: allFiles } = await walk(join(root, '../shared/data/financebench-pdfs'))
 const files = allFiles.slice(0, Number(values.files))
@@ -95,11 +49,17 @@ const url = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-kinds-'))
 const traceDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-kinds-trace-'))
 const trace = join(traceDir, 'jobs.jsonl')
-const localbase = await startLocalbase(port, dataDir, trace)
+const profileDir = values['cpu-prof']
+const node = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+const localbase = await startLocalbase(port, dataDir, trace, node)
+const windows: Partial<Record<Kind | 'import', Window>> = {}
+let pages!: number // set by the import, which runs first
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000)) // the trace's flush
 try {
   const setup = await signUpMember(url)
   const library = await setup.newWorkspace('Library')
+  const importFrom = monotonicMicros()
+  const importCpu = cpu(localbase.pid!)
   const imported = await runImport(setup.member, {
     workspaceId: library,
     files,
@@ -107,6 +67,15 @@ try {
     concurrency: threads * 2,
   })
   if (imported.failures.length > 0) throw new Error(JSON.stringify(imported.failures))
+  pages = imported.pages
+  const imports = cpuSince(importCpu, cpu(localbase.pid!))
+  windows.import = { from: importFrom, to: monotonicMicros() }
+  const perPage = (ms: number) => Number((ms / imported.pages).toFixed(2))
+  const importPerPage = {
+    workerCpuMs: perPage(imports.worker),
+    mainCpuMs: perPage(imports.main),
+    functionsCpuMs: perPage(imports.functions),
+  }
   const conversationIds = await seedConversations(setup, library)
   const client = requests(memberClient(url, setup.token), library, conversationIds)
 
@@ -116,6 +85,7 @@ try {
     await settle()
     rmSync(trace, { force: true })
     const before = cpu(localbase.pid!)
+    const from = monotonicMicros()
     const walls: number[] = []
     for (let i = 0; i < perKind; i++) {
       const t0 = performance.now()
@@ -123,6 +93,7 @@ try {
       walls.push(performance.now() - t0)
     }
     const after = cpu(localbase.pid!)
+    windows[kind] = { from, to: monotonicMicros() }
     await settle()
     renameSync(trace, join(traceDir, `${kind}.jsonl`))
     const jobs = readTrace(join(traceDir, `${kind}.jsonl`))
@@ -150,11 +121,31 @@ try {
         `CPU main thread ${r.mainCpuMs} ms, Deno ${r.functionsCpuMs} ms`,
     )
   }
-  console.log(JSON.stringify({ bench: 'load-kinds', files: files.length, perKind, kinds: result }))
+  console.log(
+    `  import       CPU per page: worker ${importPerPage.workerCpuMs} ms, ` +
+      `main thread ${importPerPage.mainCpuMs} ms, Deno ${importPerPage.functionsCpuMs} ms`,
+  )
+  const json = { bench: 'load-kinds', files: files.length, perKind, kinds: result, importPerPage }
+  console.log(JSON.stringify(json))
 } finally {
   await pool.close()
   localbase.kill()
   await new Promise((resolve) => localbase.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(traceDir, { recursive: true, force: true })
+}
+// The profiles are written as localbase exits.
+if (profileDir) {
+  // Kept beside the profiles for a closer look (inclusive times, other windows).
+  writeFileSync(join(profileDir, 'windows.json'), JSON.stringify(windows))
+  for (const [name, count, unit] of [
+    ...kinds.map((kind) => [kind, perKind, 'request'] as const),
+    ['import', pages, 'page'] as const,
+  ]) {
+    for (const thread of profileTop(profileDir, windows[name]!)) {
+      const each = (ms: number) => (ms / count).toFixed(3)
+      console.log(`${name} ${thread.file}: ${each(thread.sampledMs)} ms sampled per ${unit}`)
+      for (const { name, ms } of thread.top) console.log(`  ${each(ms).padStart(7)} ms  ${name}`)
+    }
+  }
 }

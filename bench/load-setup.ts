@@ -41,14 +41,25 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** `npm start`'s server on `port`, every database job appended to `trace`. */
+/** `npm start`'s server on `port`, every database job appended to `trace`; `node` adds flags. */
 export async function startLocalbase(
   port: number,
   dataDir: string,
   trace: string,
+  node: string[] = [],
 ): Promise<ChildProcess> {
   const cli = join(root, 'packages/localbase/src/cli.ts')
-  const args = [cli, 'start', '--workdir', root, '--port', String(port), '--data-dir', dataDir]
+  const args = [
+    ...node,
+    cli,
+    'start',
+    '--workdir',
+    root,
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+  ]
   const env = { ...process.env, LOCALBASE_DB_TRACE: trace }
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env })
   for (let i = 0; i < 600; i++) {

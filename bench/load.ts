@@ -27,6 +27,7 @@ import {
   startLocalbase,
 } from './load-setup.ts'
 import { formatTrace, readTrace, summarizeTrace } from './load-trace.ts'
+import { cpuSince, type ProcessCpu, processCpu } from './process-cpu.ts'
 import { sideBySide } from './side-by-side.ts'
 import { WorkerPool } from '../scripts/import/worker-pool.ts'
 
@@ -87,6 +88,22 @@ async function drive(
   )
   return { samples, ms: performance.now() - started, errors }
 }
+
+const per = (cpu: ProcessCpu, n: number): ProcessCpu => ({
+  worker: Number((cpu.worker / n).toFixed(2)),
+  main: Number((cpu.main / n).toFixed(2)),
+  functions: Number((cpu.functions / n).toFixed(2)),
+})
+
+/** The import's part of the CPU used under load, taking a page to cost what it did idle. */
+function importShare(load: ProcessCpu, perPage: ProcessCpu, pages: number): ProcessCpu {
+  const share = (part: keyof ProcessCpu) =>
+    load[part] > 0 ? Number(Math.min(1, (perPage[part] * pages) / load[part]).toFixed(2)) : 0
+  return { worker: share('worker'), main: share('main'), functions: share('functions') }
+}
+
+const cpuLine = ({ worker, main, functions }: ProcessCpu) =>
+  `worker ${worker} ms, main thread ${main} ms, Deno ${functions} ms`
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN
@@ -158,8 +175,10 @@ try {
 
   // The idle import fills the library the clients read.
   let started = performance.now()
+  let cpuAt = processCpu(localbase.pid!)
   const idleImport = await importInto(library, 'idle import')
   const idleImportMs = performance.now() - started
+  const idleImportCpu = cpuSince(cpuAt, processCpu(localbase.pid!))
 
   const conversationIds = await seedConversations(setup, library)
 
@@ -170,13 +189,16 @@ try {
 
   tracePhase('setup')
   console.log(`idle: ${clientCount} clients for ${idleSeconds} s`)
+  cpuAt = processCpu(localbase.pid!)
   const idleRun = await drive(
     clients,
     new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000)),
   )
+  const idleCpu = cpuSince(cpuAt, processCpu(localbase.pid!))
   const idleTrace = tracePhase('idle')
   console.log(`load: ${clientCount} clients while importing ${files.length} files`)
   started = performance.now()
+  cpuAt = processCpu(localbase.pid!)
   let loadImportMs = 0
   const loadImportDone = importInto(target, 'import under load').then((totals) => {
     loadImportMs = performance.now() - started
@@ -184,6 +206,7 @@ try {
   })
   const loadRun = await drive(clients, loadImportDone)
   const loadImport = await loadImportDone
+  const loadCpu = cpuSince(cpuAt, processCpu(localbase.pid!))
   // The engine writes its trace at most 250 ms late.
   await new Promise((resolve) => setTimeout(resolve, 1500))
   const workerIdle = summarizeTrace(readTrace(idleTrace))
@@ -207,6 +230,14 @@ try {
     importUnderLoadPagesPerSec: pagesPerSec(loadImport.pages, loadImportMs),
     errorSamples: [...idleRun.errors, ...loadRun.errors],
     worker: { idle: workerIdle, load: workerLoad },
+    // CPU ms of localbase's database worker, main thread and Deno, per request idle, per page
+    // of the idle import, and in all under load with the import's estimated part of it.
+    cpu: {
+      idlePerRequest: per(idleCpu, idleRun.samples.length),
+      idleImportPerPage: per(idleImportCpu, idleImport.pages),
+      load: loadCpu,
+      loadImportShare: importShare(loadCpu, per(idleImportCpu, idleImport.pages), loadImport.pages),
+    },
   }
   const importRatio = result.importUnderLoadPagesPerSec / result.importIdlePagesPerSec
   const line = (name: string, s: typeof idle) =>
@@ -222,6 +253,8 @@ try {
     `${line('idle', idle)}\n${line('under load', load)}\n` +
       `p95 load/idle: list ${result.p95Ratio.list}x, search ${result.p95Ratio.search}x, conversation ${result.p95Ratio.conversation}x\n` +
       `import: idle ${result.importIdlePagesPerSec} pages/s, under load ${result.importUnderLoadPagesPerSec} pages/s (${importRatio.toFixed(2)}x)\n` +
+      `CPU per request idle: ${cpuLine(result.cpu.idlePerRequest)}; per page imported idle: ${cpuLine(result.cpu.idleImportPerPage)}\n` +
+      `CPU under load: ${cpuLine(result.cpu.load)}; the import's part: worker ${result.cpu.loadImportShare.worker}, main thread ${result.cpu.loadImportShare.main}, Deno ${result.cpu.loadImportShare.functions}\n` +
       `targets: search p95 <= 250 ms ${target95(load.kinds.search.p95 <= 250)}, <= 5x idle ${target95(result.p95Ratio.search <= 5)}; ` +
       `list p95 <= 100 ms ${target95(load.kinds.list.p95 <= 100)}; 0 errors ${target95(idle.errors + load.errors === 0)}; ` +
       `import >= 0.7x idle ${target95(importRatio >= 0.7)}` +

@@ -91,6 +91,25 @@ describe('invoking a function', () => {
     expect(second.data.calls).toBe(first.data.calls + 1)
   })
 
+  it('sends small calls on one kept-alive connection, and large bodies whole on their own', async () => {
+    const small = () =>
+      call('echo', { method: 'POST', headers: bearer(DEFAULT_ANON_KEY), body: 'x' })
+    const first = await (await small()).json()
+    const second = await (await small()).json()
+    expect(second.remotePort).toBe(first.remotePort)
+    expect(second.body).toBe('x')
+    // Over the 64 KB kept in memory: streamed through, byte for byte.
+    const large = randomBytes(100 * 1024).toString('base64')
+    const res = await call('echo', {
+      method: 'POST',
+      headers: bearer(DEFAULT_ANON_KEY),
+      body: large,
+    })
+    const echoed = await res.json()
+    expect(echoed.body).toBe(large)
+    expect(echoed.remotePort).not.toBe(first.remotePort)
+  })
+
   it('streams text/event-stream: the first event arrives before the function sends the last', async () => {
     const { data, error } = await client().functions.invoke('stream', { method: 'GET' })
     expect(error).toBeNull()

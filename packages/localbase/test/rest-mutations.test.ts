@@ -48,6 +48,31 @@ describe('insert', () => {
     ])
   })
 
+  it('keeps every digit of the numbers sent, as PostgREST passes the body on as written', async () => {
+    // Past 2^53 and past a double's precision: JSON.parse would round both.
+    const write = (method: string, path: string, body: string, prefer = '') =>
+      fetch(`${stack.url}/rest/v1/${path}`, {
+        method,
+        headers: { apikey: DEFAULT_ANON_KEY, 'content-type': 'application/json', prefer },
+        body,
+      })
+    const digits = async (id: number) =>
+      (
+        await stack.db.pg.query<{ big: string; num: string }>(
+          'select big::text, num::text from public.kinds where id = $1',
+          [id],
+        )
+      ).rows[0]
+    expect((await write('POST', 'kinds', '{"id": -30, "big": 9007199254740993}')).status).toBe(201)
+    expect(await digits(-30)).toMatchObject({ big: '9007199254740993' })
+    const many = '[{"id": -31, "num": 0.1000000000000000055511151231257827}, {"id": -32, "big": 1}]'
+    expect((await write('POST', 'kinds', many, 'missing=default')).status).toBe(201)
+    expect(await digits(-31)).toMatchObject({ num: '0.1000000000000000055511151231257827' })
+    const update = '{"big": 9007199254740995, "num": 1.00000000000000000001}'
+    expect((await write('PATCH', 'kinds?id=eq.-32', update)).status).toBe(204)
+    expect(await digits(-32)).toEqual({ big: '9007199254740995', num: '1.00000000000000000001' })
+  })
+
   it('fills missing columns with defaults when asked, and with null otherwise', async () => {
     await db()
       .from('kinds')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { asBulk, WorkQueue } from '../src/db/work-queue.ts'
+import { PGliteEngine } from '../src/db/pglite-engine.ts'
+import { asBulk, bulkShareFromEnv, WorkQueue } from '../src/db/work-queue.ts'
 
 /**
  * A queue on a clock the jobs advance themselves: each job "runs" for its ms, so the turns
@@ -55,5 +56,30 @@ describe('WorkQueue', () => {
     jobs.push(job('bulk 2', 10))
     await Promise.all(jobs)
     expect(order).toEqual(['bulk 1', 'i1', 'i2', 'bulk 2', 'i3', 'i4'])
+  })
+})
+
+describe('LOCALBASE_BULK_SHARE', () => {
+  it('is half the worker unless set', () => {
+    expect(bulkShareFromEnv({})).toBe(0.5)
+    expect(bulkShareFromEnv({ LOCALBASE_BULK_SHARE: '' })).toBe(0.5)
+    expect(bulkShareFromEnv({ LOCALBASE_BULK_SHARE: '0.7' })).toBe(0.7)
+  })
+
+  it('refuses a share that is not strictly between 0 and 1, naming the setting', () => {
+    for (const given of ['0', '1', '1.5', '-0.2', 'half', '70%']) {
+      expect(() => bulkShareFromEnv({ LOCALBASE_BULK_SHARE: given })).toThrow(
+        `LOCALBASE_BULK_SHARE must be a number between 0 and 1, not "${given}"`,
+      )
+    }
+  })
+
+  it('keeps a server from opening its database with a bad share, before any thread starts', async () => {
+    process.env.LOCALBASE_BULK_SHARE = '2'
+    try {
+      await expect(PGliteEngine.open(null)).rejects.toThrow(/LOCALBASE_BULK_SHARE must be/)
+    } finally {
+      delete process.env.LOCALBASE_BULK_SHARE
+    }
   })
 })

@@ -9,7 +9,7 @@ import type {
   Transaction,
 } from './database.ts'
 import { type JobRecord, PGliteTrace, traceSql } from './pglite-trace.ts'
-import { isBulk, WorkQueue } from './work-queue.ts'
+import { bulkShareFromEnv, isBulk, WorkQueue } from './work-queue.ts'
 import {
   fromWorkerError,
   type WorkerCall,
@@ -53,7 +53,7 @@ export class PGliteEngine implements Engine {
   readonly pglite: PGliteControls
   /** The thread PGlite runs in. */
   readonly worker: Worker
-  private readonly queue = new WorkQueue()
+  private readonly queue: WorkQueue
   private readonly pending = new Map<number, Pending>()
   private readonly listeners = new Map<number, (payload: string) => void>()
   private nextId = 1
@@ -65,8 +65,9 @@ export class PGliteEngine implements Engine {
   private calls = 0
   private statements = 0
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, bulkShare: number) {
     this.worker = worker
+    this.queue = new WorkQueue({ share: bulkShare })
     worker.on('message', (message: WorkerReply | WorkerNotification) => {
       if ('notify' in message) return this.listeners.get(message.notify)?.(message.payload)
       const call = this.pending.get(message.id)
@@ -92,6 +93,7 @@ export class PGliteEngine implements Engine {
 
   /** Starts the worker and PGlite in `dataDir` (in memory when null), from a dump if given. */
   static async open(dataDir: string | null, loadDataDir: string | null = null) {
+    const bulkShare = bulkShareFromEnv() // refused before any thread starts
     const options: WorkerOptions = { dataDir, loadDataDir, ...(await wasmModules()) }
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: options,
@@ -112,7 +114,7 @@ export class PGliteEngine implements Engine {
       throw fromWorkerError(started.error)
     }
     worker.unref()
-    return new PGliteEngine(worker)
+    return new PGliteEngine(worker, bulkShare)
   }
 
   get closed(): boolean {

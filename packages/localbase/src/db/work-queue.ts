@@ -15,6 +15,21 @@ export function isBulk(): boolean {
   return bulkContext.getStore() === true
 }
 
+/**
+ * The share of the worker bulk work keeps under load: LOCALBASE_BULK_SHARE, else 0.5. A larger
+ * share speeds an import up while requests run, and slows the requests by as much: the worker
+ * is one thread, and what one gets the other waits for (see bench:load).
+ */
+export function bulkShareFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.LOCALBASE_BULK_SHARE
+  if (given === undefined || given === '') return 0.5
+  const share = Number(given)
+  if (!(share > 0 && share < 1)) {
+    throw new Error(`LOCALBASE_BULK_SHARE must be a number between 0 and 1, not "${given}"`)
+  }
+  return share
+}
+
 type Job = { run: () => Promise<void> }
 
 /**

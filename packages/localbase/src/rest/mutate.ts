@@ -27,19 +27,30 @@ function checkColumns(table: Table, columns: string[]): void {
   }
 }
 
-/** The statement for the `pgrst_m` CTE; `returning` names what the response needs. */
+/**
+ * The statement for the `pgrst_m` CTE; `returning` names what the response needs. `body` is
+ * the request body parsed (to check its shape and columns), `text` the same body as sent: that
+ * is what Postgres gets, as PostgREST passes it, so numbers keep every digit (a bigint past
+ * 2^53, a long numeric) and a large insert is not encoded to JSON a second time.
+ */
 export function mutationSql(
   b: SelectBuilder,
   kind: Mutation,
   table: Table,
   body: unknown,
+  text: string,
   query: ParsedQuery,
   prefs: Preferences,
   returning: string,
 ): string {
   const target = tableSql(table.schema, table.name)
   const source: Source = { from: `${target} t0`, alias: 't0', table, label: table.name }
-  if (kind === 'insert') return insertSql(b, table, rowsOf(body), query, prefs, returning)
+  if (kind === 'insert') {
+    const rows = rowsOf(body)
+    // One object is inserted as an array of one, as rowsOf reads it.
+    const json = Array.isArray(body) ? text : `[${text}]`
+    return insertSql(b, table, rows, json, query, prefs, returning)
+  }
   const scope = { column: b.field.bind(b, source), embedPresent: () => null }
   const where = whereSql(query.root.filters.map((c) => compileCond(c, scope, b.params)))
   if (kind === 'delete') return `delete from ${target} as t0 ${where} returning ${returning}`
@@ -51,7 +62,7 @@ export function mutationSql(
   const columns = Object.keys(body)
   checkColumns(table, columns)
   const set = columns.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ')
-  const row = `json_populate_record(null::${target}, ${b.params.add(JSON.stringify(body))}::json) _b`
+  const row = `json_populate_record(null::${target}, ${b.params.add(text)}::json) _b`
   return `update ${target} as t0 set ${set} from ${row} ${where} returning ${returning}`
 }
 
@@ -64,6 +75,7 @@ function insertSql(
   b: SelectBuilder,
   table: Table,
   rows: JsonObject[],
+  json: string,
   query: ParsedQuery,
   prefs: Preferences,
   returning: string,
@@ -73,7 +85,7 @@ function insertSql(
   checkColumns(table, columns)
   if (rows.length === 0) return noRows(target)
   const list = columns.map(ident).join(', ')
-  const payload = columns.length ? b.params.add(JSON.stringify(rows)) : ''
+  const payload = columns.length ? b.params.add(json) : ''
   let insert: string
   if (columns.length === 0) {
     insert = `insert into ${target} as t0 default values`

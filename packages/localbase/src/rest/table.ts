@@ -70,7 +70,7 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
       : '1'
   const upsert = kind === 'insert' && prefs.resolution !== null
   const returned = upsert ? `${returning}, t0.xmax = 0 as pgrst_inserted` : returning
-  const cte = `with pgrst_m as (${mutationSql(b, kind, table, body, query, prefs, returned)})`
+  const cte = `with pgrst_m as (${mutationSql(b, kind, table, body, req.body, query, prefs, returned)})`
   const inserted = upsert
     ? ', (select count(*) from pgrst_m where pgrst_inserted)::int as inserted'
     : ''

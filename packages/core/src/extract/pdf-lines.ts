@@ -28,6 +28,8 @@ export interface PositionedLine {
  */
 const SEGMENT_GAP = 0.9
 const CURRENCY = /^\s*[$€£¥]\s*$/
+/** Runs of text between wide (two or more) spaces. */
+const PIECES = /\S+(?: \S+)*/g
 
 /**
  * Rebuilds a page's lines from pdf.js text items in content-stream order (which is reading order
@@ -51,10 +53,15 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
   const finish = () => {
     if (!line) return
     const text = line.text.replace(/\s+/g, ' ').trim()
-    const segments = line.segments
-      .map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ').trim() }))
-      .filter((s) => s.text !== '')
-    if (text !== '') lines.push({ ...line, text, segments })
+    // The line and its segments are this function's own: tidied in place, not copied.
+    if (text !== '') {
+      line.text = text
+      line.segments = line.segments.filter((s) => {
+        s.text = s.text.replace(/\s+/g, ' ').trim()
+        return s.text !== ''
+      })
+      lines.push(line)
+    }
     line = undefined
   }
   for (const item of items) {
@@ -100,20 +107,22 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
  */
 function addToSegments(segments: Segment[], str: string, x: number, width: number, gap: boolean) {
   const perChar = str.length > 0 ? width / str.length : 0
-  const pieces = [...str.matchAll(/\S+(?: \S+)*/g)]
-  if (pieces.length === 0) {
+  // One exec loop, not an array of matches: this runs for every text item of every page.
+  PIECES.lastIndex = 0
+  let piece = PIECES.exec(str)
+  if (!piece) {
     const last = segments.at(-1)
     if (last && !gap) last.text += str
     return
   }
-  pieces.forEach((piece, i) => {
+  for (let first = true; piece; piece = PIECES.exec(str), first = false) {
     const x0 = x + piece.index * perChar
     const x1 = x0 + piece[0].length * perChar
     const last = segments.at(-1)
-    const before = str.slice(0, piece.index)
-    if (last && i === 0 && !gap && !/\s{2}/.test(before)) {
+    const before = first ? str.slice(0, piece.index) : ''
+    if (last && first && !gap && !/\s{2}/.test(before)) {
       last.text += before + piece[0]
       last.x1 = Math.max(last.x1, x1)
     } else segments.push({ x0, x1, text: piece[0] })
-  })
+  }
 }

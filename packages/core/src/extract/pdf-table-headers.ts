@@ -250,12 +250,15 @@ function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[
 
 /** One unit covering the given ones. */
 function merge(units: readonly Unit[]): Unit {
-  return {
-    from: Math.min(...units.map((u) => u.from)),
-    to: Math.max(...units.map((u) => u.to)),
-    x0: Math.min(...units.map((u) => u.x0)),
-    x1: Math.max(...units.map((u) => u.x1)),
+  // One loop, no arrays: placeTitles and widestCentred merge runs of units many times a row.
+  const out = { from: Infinity, to: -Infinity, x0: Infinity, x1: -Infinity }
+  for (const u of units) {
+    out.from = Math.min(out.from, u.from)
+    out.to = Math.max(out.to, u.to)
+    out.x0 = Math.min(out.x0, u.x0)
+    out.x1 = Math.max(out.x1, u.x1)
   }
+  return out
 }
 
 /** The units for the row above: each title's units become one, the others stay. */

@@ -23,7 +23,18 @@ const MIN_ROWS = 3
 /** Lines further apart than this many font sizes (a paragraph break is about 3) part tables. */
 const MAX_LINE_GAP = 4.5
 
-const words = (text: string) => text.split(' ').filter(Boolean).length
+/** How many words (runs of characters between spaces) a text has, counted without splitting it. */
+export function words(text: string): number {
+  let count = 0
+  let inWord = false
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) === 32
+    if (!space && !inWord) count++
+    inWord = !space
+  }
+  return count
+}
+
 const isFigure = (text: string) => FIGURE.test(text.trim())
 
 /**
@@ -74,6 +85,9 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   return out
 }
 
+const LONE_CURRENCY = /^[$€£¥]$/
+const CLOSING = /^[)%]+$/
+
 /**
  * A currency sign set apart from its amount (aligned at the column's left while the amount is
  * right-aligned) joins the amount to its right; a lone closing ")" or "%" joins the figure to
@@ -87,8 +101,8 @@ function joinSymbols(line: PositionedLine): PositionedLine {
     if (pending) {
       segments.push({ x0: pending.x0, x1: segment.x1, text: `${pending.text}${segment.text}` })
       pending = undefined
-    } else if (/^[$€£¥]$/.test(segment.text)) pending = segment
-    else if (last && /^[)%]+$/.test(segment.text)) {
+    } else if (LONE_CURRENCY.test(segment.text)) pending = segment
+    else if (last && CLOSING.test(segment.text)) {
       segments[segments.length - 1] = { ...last, x1: segment.x1, text: last.text + segment.text }
     } else segments.push(segment)
   }
@@ -233,12 +247,18 @@ function columnRanges(lines: PositionedLine[]): Column[] | undefined {
   }
   const [count, seen] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0]
   if (count < 2 || seen < 2) return undefined
-  const full = block.filter((line) => line.segments.length === count)
-  const columns = Array.from({ length: count }, (_, c) => ({
-    x0: Math.min(...full.map((line) => line.segments[c]!.x0)),
-    x1: Math.max(...full.map((line) => line.segments[c]!.x1)),
-  }))
-  const size = Math.min(...full.map((line) => line.size))
+  // One pass over the lines of that count for every column's span and the smallest font size.
+  const columns = Array.from({ length: count }, () => ({ x0: Infinity, x1: -Infinity }))
+  let size = Infinity
+  for (const line of block) {
+    if (line.segments.length !== count) continue
+    line.segments.forEach((segment, c) => {
+      const column = columns[c]!
+      column.x0 = Math.min(column.x0, segment.x0)
+      column.x1 = Math.max(column.x1, segment.x1)
+    })
+    size = Math.min(size, line.size)
+  }
   for (let c = 1; c < count; c++) {
     if (columns[c]!.x0 < columns[c - 1]!.x1 - size * 0.2) return undefined
   }
@@ -339,8 +359,9 @@ function joinWrappedLabels(rows: string[][]): string[][] {
   for (const row of rows) {
     const last = out.at(-1)
     const labelOnly = !!last?.[0] && last.slice(1).every((cell) => cell === '')
-    const goesOn = /^\p{Ll}/u.test(row[0]!) || (UNFINISHED.test(last?.[0] ?? '') && !!row[0])
-    if (last && labelOnly && !last[0]!.endsWith(':') && goesOn) {
+    // Tested only after the cheap checks pass: most rows are not label-only.
+    const goesOn = () => /^\p{Ll}/u.test(row[0]!) || (UNFINISHED.test(last?.[0] ?? '') && !!row[0])
+    if (last && labelOnly && !last[0]!.endsWith(':') && goesOn()) {
       out[out.length - 1] = [`${last[0]} ${row[0]}`, ...row.slice(1)]
     } else out.push(row)
   }

@@ -7,10 +7,11 @@ const BATCH = 500
 
 /**
  * A UUID made from `key` (RFC 9562 version 8: its bits are ours to choose). search_chunks
- * breaks exact ties in score by document and chunk id, so random ids made every run rank tied
- * passages, and the documents tied for the last boosted place, differently: SciFact test's
- * nDCG@10 moved between 0.6948 and 0.6960 from one run of the same code to the next. Ids made
- * from the corpus ids keep a run a function of the dataset (one copy of a corpus per database).
+ * orders passages of exactly equal score by chunk id, so with random ids every run ordered
+ * them differently (and, until 20260101006500, chose by id among documents tied for the last
+ * boosted place: SciFact test's nDCG@10 moved between 0.6948 and 0.6960 from one run of the
+ * same code to the next). Ids made from the corpus ids keep a run a function of the dataset,
+ * to the last passage of the page. One copy of a corpus per database.
  */
 export function corpusUuid(key: string): string {
   const hex = createHash('sha256').update(key).digest('hex')

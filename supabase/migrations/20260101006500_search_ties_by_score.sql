@@ -36,7 +36,7 @@
 -- runs gave the same rankings to the last bit; before and after, sorting the documents of
 -- equal score best-first or worst-first for relevance leaves both measures as they are. After,
 -- a run with random ids gave the same measures to the last digit (the documents it returned
--- differed only at the end of five queries' pages, ranked 101st or lower: passages tied at
+-- differed only at the end of five queries' pages, beyond the 100th document: passages tied at
 -- the 200th place).
 -- bench:search-compare --corpus beir --deep 200 (eval:retrieval's workspace, 300 queries, each
 -- at 10, 20 and 200 results, whole workspace and filtered to one document): 29 of 1,800

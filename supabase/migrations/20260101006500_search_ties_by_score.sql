@@ -23,8 +23,9 @@
 -- And, though no run showed it, two sums that followed the plan's row order now follow the
 -- terms': a document's score over its matched terms (a hash or a merge join orders them
 -- differently, and floating-point addition is not associative), and a passage's pair weights
--- (an array aggregated in the group's order, from a window whose order had ties where a
--- compound token's parts share a position).
+-- (an array aggregated in the group's order, from a window ordered by position alone: no
+-- two lexemes of a query were seen sharing one, as a compound's parts take positions of their
+-- own, but nothing promised it).
 --
 -- Only search_chunks is made again, from 20260101005200_search_document_type.sql; the lines
 -- that differ are marked "(6500)". bm25_top and bm25_boosted_top are unchanged.

@@ -5,10 +5,12 @@
  *
  *   node scripts/eval-retrieval.ts --dataset ../shared/data/scifact --split test [--k1 0.9 --b 0.4]
  *   node scripts/eval-retrieval.ts --dataset ../shared/data/scifact --split train --grid
+ *   node scripts/eval-retrieval.ts --dataset ../shared/data/scifact --rankings ranked.json
  *
- * Prints a table, then one JSON line per run.
+ * Prints a table, then one JSON line per run. `--rankings` writes each query's ranked corpus
+ * ids with their scores (of the last run), to diff two commits query by query.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -16,7 +18,7 @@ import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { loadBeir } from './eval/beir.ts'
 import { signInConfirmedUser } from './eval/confirmed-user.ts'
 import { loadCorpus } from './eval/load-corpus.ts'
-import { type Bm25Params, runQueries, type Scores } from './eval/run-queries.ts'
+import { type Bm25Params, type Ranking, runQueries, type Scores } from './eval/run-queries.ts'
 
 const { values } = parseArgs({
   options: {
@@ -25,11 +27,12 @@ const { values } = parseArgs({
     k1: { type: 'string' },
     b: { type: 'string' },
     grid: { type: 'boolean', default: false },
+    rankings: { type: 'string' },
   },
 })
 if (!values.dataset || !['test', 'train', 'dev'].includes(values.split)) {
   console.error(
-    'usage: node scripts/eval-retrieval.ts --dataset <BEIR folder> --split <test|train|dev> [--k1 <n> --b <n>] [--grid]',
+    'usage: node scripts/eval-retrieval.ts --dataset <BEIR folder> --split <test|train|dev> [--k1 <n> --b <n>] [--grid] [--rankings <file>]',
   )
   process.exit(2)
 }
@@ -64,12 +67,14 @@ try {
   console.log(`loaded ${dataset.corpus.length} documents in ${loadSeconds.toFixed(1)} s`)
 
   const results: (Bm25Params & Scores)[] = []
+  const rankings = new Map<string, Ranking>()
   for (const params of runs) {
     results.push({
       ...params,
-      ...(await runQueries(supabase, workspaceId, dataset, corpusIdOf, params)),
+      ...(await runQueries(supabase, workspaceId, dataset, corpusIdOf, params, rankings)),
     })
   }
+  if (values.rankings) writeFileSync(values.rankings, JSON.stringify(Object.fromEntries(rankings)))
   const f = (x: number | undefined, digits = 4) => (x === undefined ? 'default' : x.toFixed(digits))
   console.log(`\n${values.split} split, ${dataset.queries.length} queries`)
   console.table(

@@ -14,12 +14,16 @@ export type Scores = {
   p95ms: number
 }
 
+/** A query's ranking: corpus ids, best first, each with its best chunk's score. */
+export type Ranking = { id: string; score: number }[]
+
 /** Chunks asked for per query: enough that 100 distinct documents remain after grouping. */
 const MATCH_COUNT = 200
 
 /**
  * Runs every query of the split through search_chunks as the signed-in user, ranks corpus
- * ids by their best chunk, and averages the metrics over the queries.
+ * ids by their best chunk, and averages the metrics over the queries. Each query's ranking
+ * goes into `rankings` when one is given (to diff two runs query by query).
  */
 export async function runQueries(
   supabase: SupabaseClient,
@@ -27,6 +31,7 @@ export async function runQueries(
   dataset: Dataset,
   corpusIdOf: Map<string, string>,
   params: Bm25Params,
+  rankings?: Map<string, Ranking>,
 ): Promise<Scores> {
   const totals = { ndcg10: 0, recall10: 0, recall100: 0, mrr10: 0 }
   const latencies: number[] = []
@@ -41,11 +46,16 @@ export async function runQueries(
     })
     latencies.push(performance.now() - started)
     if (error) throw new Error(`search_chunks failed on query ${query.id}: ${error.message}`)
-    const ranked = [
-      ...new Set(
-        (data as { document_id: string }[]).map((row) => corpusIdOf.get(row.document_id)!),
-      ),
-    ]
+    const best = new Map<string, number>()
+    for (const row of data as { document_id: string; score: number }[]) {
+      const id = corpusIdOf.get(row.document_id)!
+      if (!best.has(id)) best.set(id, row.score)
+    }
+    const ranked = [...best.keys()]
+    rankings?.set(
+      query.id,
+      ranked.map((id) => ({ id, score: best.get(id)! })),
+    )
     const relevance = dataset.qrels.get(query.id)!
     totals.ndcg10 += ndcg(ranked, relevance, 10)
     totals.recall10 += recall(ranked, relevance, 10)

@@ -69,13 +69,11 @@ function expectedPool(all: Doc[], docs: Doc[], query: string[]) {
     }
     return (1 - 1 / d.chunks.length) * total
   }
+  // A document is boosted when at most five score at least as much (tied documents alike:
+  // 20260101006500_search_ties_by_score.sql).
+  const scored = docs.map((d) => ({ id: d.id, s: docScore(d) })).filter((d) => d.s > 0)
   const boosted = new Map(
-    docs
-      .map((d) => ({ id: d.id, s: docScore(d) }))
-      .filter((d) => d.s > 0)
-      .sort((x, y) => y.s - x.s || (x.id < y.id ? -1 : 1))
-      .slice(0, 5)
-      .map((d) => [d.id, d.s]),
+    scored.filter((d) => scored.filter((o) => o.s >= d.s).length <= 5).map((d) => [d.id, d.s]),
   )
   const pool = docs
     .flatMap((d) =>

@@ -102,9 +102,7 @@ describe('pruning', () => {
     )
     expect(lexemes.rows.map((r) => r.l)).toEqual([...vocabulary].sort())
     // 2 to 12 terms: more than eight exercises the looser demand for the commonest terms.
-    const queries = Array.from({ length: 16 }, (_, q) =>
-      Array.from({ length: 2 + (q % 11) }, pick),
-    )
+    const queries = Array.from({ length: 16 }, (_, q) => Array.from({ length: 2 + (q % 11) }, pick))
     await expectBruteForceTop(corpus, queries)
   })
 

@@ -14,7 +14,7 @@
 -- round on every such chunk holds a rarer term and is passed over already.
 --
 -- Where the slowest searches' time goes (bench:search's SciFact corpus at 100,000 chunks, 300
--- claims, each round's chunks counted): the 5% slowest score 2,650-6,500 chunks each, most in
+-- claims, each round's chunks counted): the 5% slowest score 2,600-6,500 chunks each, most in
 -- rounds that start with no bar (the pool not yet full: every chunk holding the round's term
 -- is scored) or with a low one (the pool's last score below the round term's own bound, so
 -- again every chunk holding it). The late rounds' GIN work is a second cost: a round asking

@@ -50,13 +50,11 @@ const dataDir = resolve(
 )
 const fresh = !existsSync(dataDir)
 
-// The functions 20260101005800 redefines, as the migrations before it left them, and
-// search_chunks, so that its copy calls theirs.
+// The function 20260101006300 redefines, as the migrations before it left it (calling the
+// live helpers, which it leaves as they are).
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
   ['search_chunks', '20260101005200_search_document_type.sql'],
-  ['bm25_top', '20260101002300_search_tree_rounds.sql'],
-  ['bm25_boosted_top', '20260101003800_search_boosted_rounds.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

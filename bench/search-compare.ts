@@ -50,11 +50,11 @@ const dataDir = resolve(
 )
 const fresh = !existsSync(dataDir)
 
-// The function 20260101006300 redefines, as the migrations before it left it (calling the
-// live helpers, which it leaves as they are).
+// The function the next change redefines, as the latest migration left it (calling the live
+// helpers): point it at the migration before yours to measure yours.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
-  ['search_chunks', '20260101005200_search_document_type.sql'],
+  ['search_chunks', '20260101006500_search_ties_by_score.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

@@ -196,11 +196,11 @@ begin
   ),
   df as (
     select m.lexeme, ln(1 + (s.total - count(*) + 0.5) / (count(*) + 0.5)) as idf
-    -- Summed term by term in the terms' order, whatever order the join gives the rows (6500).
     from matched m, stats s
     group by m.lexeme, s.total
   ),
   scored as (
+    -- Summed term by term in the terms' order, whatever order the join gives the rows (6500).
     select m.id, m.favour,
       m.share * sum(df.idf * m.tf * (k1 + 1) / (m.tf + k1 * (1 - b + b * m.len / s.avglen))
                     order by m.lexeme) as s

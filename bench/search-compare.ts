@@ -54,7 +54,7 @@ const fresh = !existsSync(dataDir)
 // helpers): point it at the migration before yours to measure yours.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
-  ['search_chunks', '20260101006500_search_ties_by_score.sql'],
+  ['search_chunks', '20260101006300_search_first_pool_and_ties.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

@@ -8,7 +8,7 @@ const BATCH = 500
 /**
  * A UUID made from `key` (RFC 9562 version 8: its bits are ours to choose). search_chunks
  * orders passages of exactly equal score by chunk id, so with random ids every run ordered
- * them differently (and, until 20260101006500, chose by id among documents tied for the last
+ * them differently (and, until 20260101006300, chose by id among documents tied for the last
  * boosted place: SciFact test's nDCG@10 moved between 0.6948 and 0.6960 from one run of the
  * same code to the next). Ids made from the corpus ids keep a run a function of the dataset,
  * to the last passage of the page. One copy of a corpus per database.

@@ -67,7 +67,7 @@ export const textFile = (words: string, times = 200) =>
  * Leaves a document as a dead importer does: processing mid-indexing with a chunk of its own
  * written, its last heartbeat `seconds` ago (the touch_updated_at trigger kept out of the way).
  */
-export async function stallImport(stack: Stack, id: string, seconds: number) {
+export async function stallImport(stack: Pick<Stack, 'db'>, id: string, seconds: number) {
   await stack.db.pg.query(
     `insert into public.chunks (document_id, workspace_id, ordinal, content)
      select id, workspace_id, 0, 'stale half' from public.documents where id = $1

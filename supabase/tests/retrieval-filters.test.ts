@@ -108,8 +108,8 @@ describe('pruning', () => {
 
   it('returns exactly the brute-force BM25 top when passages repeat with words dropped', async () => {
     // As bench:search's corpus: each text about ten times, a fifth of its words dropped, so
-    // that many passages score alike, the pool fills in the middle of a round and a round's
-    // later passes (20260101006300_search_rounds_in_passes.sql) have a bar to meet or not.
+    // that many passages score alike, the pool fills in the middle of a round, and the rounds
+    // pass over what the first pool scored (20260101006300_search_first_pool_and_ties.sql).
     const rand = random(11)
     const pick = () => vocabulary[Math.floor(vocabulary.length * rand() ** 2)]!
     const texts = Array.from({ length: 40 }, () =>

@@ -70,7 +70,7 @@ function expectedPool(all: Doc[], docs: Doc[], query: string[]) {
     return (1 - 1 / d.chunks.length) * total
   }
   // A document is boosted when at most five score at least as much (tied documents alike:
-  // 20260101006500_search_ties_by_score.sql).
+  // 20260101006300_search_first_pool_and_ties.sql).
   const scored = docs.map((d) => ({ id: d.id, s: docScore(d) })).filter((d) => d.s > 0)
   const boosted = new Map(
     scored.filter((d) => scored.filter((o) => o.s >= d.s).length <= 5).map((d) => [d.id, d.s]),

@@ -3,8 +3,8 @@ import { clientFor, startStack } from './stack.ts'
 import { createPeople, createWorld, type People } from './world.ts'
 
 // A search's ranking is a function of the query and the library (issue #15,
-// 20260101006500_search_ties_by_score.sql): not of the documents' ids, nor of the way localbase
-// runs the call, nor of when ANALYZE last ran.
+// 20260101006300_search_first_pool_and_ties.sql): not of the documents' ids, nor of the way
+// localbase runs the call, nor of when ANALYZE last ran.
 const stack = await startStack()
 afterAll(() => stack.stop())
 

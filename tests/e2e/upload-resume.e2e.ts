@@ -5,6 +5,7 @@ import { signIn } from './support/app.ts'
 import { seriousViolations } from './support/axe.ts'
 import { signedUpClient } from './support/accounts.ts'
 import { launchBrowser, newPage, screenshot } from './support/browser.ts'
+import { stallImport } from '../../supabase/tests/ingest-helpers.ts'
 import { startStack } from './support/stack.ts'
 
 // An import whose heartbeat stopped is interrupted, judged by the database's clock whatever
@@ -25,17 +26,7 @@ describe('an interrupted upload, resumed', () => {
   }
 
   /** As an import that died leaves its row: processing, silent for `seconds` by the database. */
-  async function stall(id: string, seconds: number) {
-    await stack.db.pg.transaction(async (tx) => {
-      // Past the trigger that stamps updated_at, as no API call can.
-      await tx.query('set local session_replication_role = replica')
-      await tx.query(
-        `update public.documents set status = 'processing', stage = 'indexing', progress = 0.7,
-           updated_at = now() - make_interval(secs => $2) where id = $1`,
-        [id, seconds],
-      )
-    })
-  }
+  const stall = (id: string, seconds: number) => stallImport(stack, id, seconds)
 
   async function signedIn(viewport: { width: number; height: number }, clockAheadMs = 0) {
     const page = await newPage(browser, { viewport })

@@ -1,6 +1,49 @@
--- search_chunks gives documents of equal score equal treatment, and sums in a defined order
--- (issue #15): a search's ranking is a function of the query and the library, whatever the
--- documents' ids, the plan, or when ANALYZE last ran.
+-- Two changes to search_chunks (issue #15), made from 20260101005200_search_document_type.sql;
+-- bm25_top and bm25_boosted_top are unchanged.
+--
+-- 1. Its lexical rounds no longer score again the chunks its first pool scored: the same top,
+-- exactly, with fewer chunks scored in the slowest searches.
+--
+-- The first pool scores the chunks holding the three rarest terms, then, when fewer than a
+-- pool do, those holding two of them. The rounds then found those chunks again (a chunk
+-- holding the second and third terms matches their rounds) and scored them a second time,
+-- to the same score: the union kept one. When the second and third rarest terms are common
+-- that is thousands of chunks: "Ivermectin is used to treat onchocerciasis." scored the 2,998
+-- chunks holding both `treat` and `use` in the first pool and again in the round of `treat`
+-- (6,014 chunks scored, about half of them twice). The first pool's queries that ran are now
+-- passed over in the first three rounds as the rarer terms are (tested on the row as each
+-- chunk is read, see 20260101002300_search_tree_rounds.sql): a chunk the first pool scored and
+-- did not keep scored below the pool's last score then, which only rises. From the fourth
+-- round on every such chunk holds a rarer term and is passed over already.
+--
+-- Where the slowest searches' time goes (bench:search's SciFact corpus at 100,000 chunks, 300
+-- claims, each round's chunks counted): the 5% slowest score 2,600-6,500 chunks each, most in
+-- rounds that start with no bar (the pool not yet full: every chunk holding the round's term
+-- is scored) or with a low one (the pool's last score below the round term's own bound, so
+-- again every chunk holding it). The late rounds' GIN work is a second cost: a round asking
+-- for a rare term with most of the query's common ones (`loss & (mani & (interact & ...)))`)
+-- finds 0-20 chunks but costs 4-16 ms of CPU in the index, the common terms' posting lists
+-- being 10,000-40,000 long; testing that condition on the row instead, the index finding only
+-- the round's term, cost 0.85-4x as much (4 such rounds, 3 runs each): kept in the index.
+--
+-- Tried and dropped: scoring a round in passes, those whose terms could reach half of what the
+-- terms left add together first, then a quarter, then the pool's last score, each pass passing
+-- over the earlier ones' chunks (exact: a chunk left could score less than the last pass's
+-- level, which the pool's last score had reached). It scored 20% fewer chunks in all (p95
+-- 2,652 to 2,106 a query) but cost 8.6% more CPU (p95 +6%): each pass asks the GIN index again,
+-- and a pass over common terms costs about what scoring a thousand chunks does.
+--
+-- search_chunks before and after (bench/search-compare.ts, each query alternately both ways on
+-- one database, CPU time; 1,200 results compared, the same ids, scores to 9 decimals and
+-- snippets every time), SciFact at 100,000 chunks, 300 claims: total CPU 0.955, p50 0.96,
+-- p95 0.99; chunks scored (bench/search-candidates.ts) 225,061 in all before, 197,575 after
+-- (p50 446 to 362 a claim, p95 2,630 to 2,438; 278 claims fewer, none more). The library
+-- corpus at 100,000 chunks (100 questions, 400 results compared, none different; its boosted
+-- rounds come first and have no first pool): total 0.997, p50 0.99, p95 0.94.
+--
+-- 2. It gives documents of equal score equal treatment, and sums in a defined order: a
+-- search's ranking is a function of the query and the library, whatever the documents' ids,
+-- the plan, or when ANALYZE last ran.
 --
 -- SciFact test nDCG@10 read 0.6960 before and 0.6948 after the merge that made a POST to a
 -- non-VOLATILE function run read-only in one database job. That path was not the cause: on one
@@ -27,10 +70,8 @@
 -- two lexemes of a query were seen sharing one, as a compound's parts take positions of their
 -- own, but nothing promised it).
 --
--- Only search_chunks is made again, from 20260101006300_search_first_pool_once.sql (which made
--- it from 20260101005200_search_document_type.sql); the lines that differ are marked "(6500)".
--- bm25_top and bm25_boosted_top are unchanged. The measurements below were taken on 5200's
--- definition; 6300 returns exactly what 5200 did.
+-- The lines of this second change are marked "(ties)". The measurements below were taken on
+-- 5200's definition; the first change returns exactly what 5200 did.
 --
 -- SciFact test (eval:retrieval, ids made from the corpus ids): nDCG@10 0.6948 -> 0.6960,
 -- Recall@100 0.9387 -> 0.9387. Top tens changed in 5 of 300 queries, nDCG@10 in one: 1303's
@@ -50,7 +91,6 @@
 -- 100,000 chunks (one-passage documents: no context, so nothing boosted), 100 queries: no
 -- difference in 600 comparisons, twice; CPU p50 0.94 and 0.98, p95 1.12 and 0.81, total 1.22
 -- and 0.89 (noise: the two runs disagree, as the load average was 8-11).
-
 create or replace function public.search_chunks(
   workspace_id uuid,
   query text,
@@ -200,7 +240,7 @@ begin
     group by m.lexeme, s.total
   ),
   scored as (
-    -- Summed term by term in the terms' order, whatever order the join gives the rows (6500).
+    -- Summed term by term in the terms' order, whatever order the join gives the rows (ties).
     select m.id, m.favour,
       m.share * sum(df.idf * m.tf * (k1 + 1) / (m.tf + k1 * (1 - b + b * m.len / s.avglen))
                     order by m.lexeme) as s
@@ -208,7 +248,7 @@ begin
     group by m.id, m.favour, m.share
   ),
   -- A document is boosted when at most doc_boost score at least as much: documents tied
-  -- across the last place are all left out rather than chosen by id (6500).
+  -- across the last place are all left out rather than chosen by id (ties).
   best as (
     select r.id, r.favour, r.s
     from (
@@ -313,7 +353,7 @@ begin
                            types, pool, skip) r
       order by 2 desc, 1
   -- In the pairs' order, and a position's lexemes in theirs, so the pairs and their weights'
-  -- sum are the same whatever the plan (6500).
+  -- sum are the same whatever the plan (ties).
       limit pool
     ) m;
   end loop;

@@ -1,4 +1,10 @@
-import { CircleAlertIcon, CircleCheckIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react'
+import {
+  CircleAlertIcon,
+  CircleCheckIcon,
+  PlayIcon,
+  RotateCwIcon,
+  TriangleAlertIcon,
+} from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { isRecognising, progressText, statusLabel } from '@/lib/ingest-stages'
@@ -79,7 +85,7 @@ export function DocumentStatus({ document, status, onRetry, label }: DocumentSta
           aria-label={`${failed ? 'Retry' : 'Resume'} ${document.title}`}
           title={failed ? 'Retry' : 'Resume'}
         >
-          <RotateCwIcon aria-hidden />
+          {failed ? <RotateCwIcon aria-hidden /> : <PlayIcon aria-hidden />}
         </Button>
       ) : null}
     </div>

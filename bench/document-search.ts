@@ -42,7 +42,7 @@ const questions = readQuestions(resolve(values.questions))
 // The functions as the migrations before the change left them.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
-  ['search_document', '20260101005300_search_one_document.sql'],
+  ['search_document', '20260101005900_search_document_stored_facts.sql'],
   ['chat_sources', '20260101005600_chat_sources_heading_path.sql'],
 ]
 
@@ -51,7 +51,11 @@ function beforeDefinitions(): string {
   return landed
     .map(([name, file]) => {
       const sql = readFileSync(join(migrations, file), 'utf8')
-      const start = sql.lastIndexOf(`create function public.${name}(`)
+      // A migration creates the function or replaces an earlier one's.
+      const start = Math.max(
+        sql.lastIndexOf(`create function public.${name}(`),
+        sql.lastIndexOf(`create or replace function public.${name}(`),
+      )
       const end = sql.indexOf('$$;', start)
       if (start < 0 || end < 0) throw new Error(`no ${name} in ${file}`)
       let definition = sql

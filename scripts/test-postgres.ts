@@ -35,6 +35,8 @@ const postgresSuites = [
   'supabase/tests/retrieval.test.ts',
   // search_document's stored passage facts, written by triggers from transition tables.
   'supabase/tests/search-document-facts.test.ts',
+  // search_document's question sentences, split by a regular expression with a lookbehind.
+  'supabase/tests/search-document-questions.test.ts',
   // Term statistics counted per document, with documents locked against concurrent writers.
   'supabase/tests/chunk-stats-lifecycle.test.ts',
   // Search results the same through either REST path and after ANALYZE, on a real planner.

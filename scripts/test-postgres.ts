@@ -44,6 +44,8 @@ const postgresSuites = [
   // Where Postgres 15 behaved differently from PGlite.
   'supabase/tests/realtime.test.ts',
   'supabase/tests/send-invitation.test.ts',
+  // A failed auth mail's undo (auth/outbox.ts) reads and restores rows through jsonb.
+  'packages/localbase/test/auth-smtp-stall.test.ts',
 ]
 
 async function freePort(): Promise<number> {

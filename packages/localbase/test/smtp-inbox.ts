@@ -22,8 +22,17 @@ export type Inbox = {
   logins: { username: string; password: string }[]
   /** While set, recipients are refused with this reply (as a full mailbox would be). */
   refuse: string | null
+  /** Holds the next recipient command until released, as a stalled mail server would. */
+  stall(): Stall
   to(address: string): Received[]
   close(): Promise<void>
+}
+
+export type Stall = {
+  /** Resolves once a mail has reached the stall. */
+  reached: Promise<void>
+  /** Lets the mail go on, or refuses it with this reply. */
+  release(refusal?: string): void
 }
 
 export async function startInbox(credentials: { user: string; pass: string }): Promise<Inbox> {
@@ -32,9 +41,18 @@ export async function startInbox(credentials: { user: string; pass: string }): P
     received: [],
     logins: [],
     refuse: null,
+    stall: () => {
+      let reach = () => {}
+      const reached = new Promise<void>((resolve) => (reach = resolve))
+      let release: Stall['release'] = () => {}
+      const released = new Promise<string | undefined>((resolve) => (release = resolve))
+      stalls.push({ reach, released })
+      return { reached, release }
+    },
     to: (address) => inbox.received.filter((mail) => mail.to.includes(address)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
+  const stalls: { reach: () => void; released: Promise<string | undefined> }[] = []
   const server = new SMTPServer({
     // localbase speaks STARTTLS when offered; this test server has no certificate to offer.
     disabledCommands: ['STARTTLS'],
@@ -51,8 +69,12 @@ export async function startInbox(credentials: { user: string; pass: string }): P
       }
     },
     onRcptTo(_address, _session, callback) {
-      if (!inbox.refuse) return callback()
-      callback(Object.assign(new Error(inbox.refuse), { responseCode: 550 }))
+      const refuse = (reply: string) =>
+        callback(Object.assign(new Error(reply), { responseCode: 550 }))
+      const stall = stalls.shift()
+      if (!stall) return inbox.refuse ? refuse(inbox.refuse) : callback()
+      stall.reach()
+      void stall.released.then((refusal) => (refusal ? refuse(refusal) : callback()))
     },
     onData(stream, _session, callback) {
       simpleParser(stream).then(

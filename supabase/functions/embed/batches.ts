@@ -16,6 +16,14 @@ export type Scope = {
 /** Chunks per provider call: well under every provider's per-call limit. */
 const batchSize = 64
 /**
+ * Vector numbers per database write. Each vector goes into an HNSW index as its row is
+ * rewritten, and on localbase PGlite is one connection: a write of 64 vectors of 1,536
+ * dimensions held it for up to 3.5 s, every member's request waiting. This many (5 such
+ * vectors) keeps a write to a few hundred milliseconds. Each write is its own transaction,
+ * so a crash between them loses none already written: the rest are still to embed.
+ */
+const numbersPerWrite = 8_192
+/**
  * No new batch starts after this long, so each call stays short (hosted functions have
  * little CPU time per call); the caller calls again. Tests set it to make calls predictable.
  */
@@ -46,16 +54,10 @@ export async function embedPending(
       await rpc(admin, 'ensure_embedding_index', { dims: embeddings[0]!.length })
       indexed = true
     }
-    const written = await rpc<number>(admin, 'store_chunk_embeddings', {
-      workspace_id: scope.workspaceId,
-      document_id: scope.documentId,
-      model: scope.model,
-      chunk_ids: batch.map((chunk) => chunk.id),
-      embeddings: embeddings.map((vector) => JSON.stringify(vector)),
-    })
-    embedded += written
+    const { stored, stale } = await store(admin, scope, batch, embeddings)
+    embedded += stored
     // The workspace switched models meanwhile: what we hold is no longer wanted.
-    if (written === 0) break
+    if (stale) break
   }
   const remaining = await rpc<number>(admin, 'embedding_remaining', {
     workspace_id: scope.workspaceId,
@@ -67,6 +69,32 @@ export async function embedPending(
     await rpc(admin, 'promote_embedding_model', { workspace_id: scope.workspaceId })
   }
   return { embedded, remaining }
+}
+
+/**
+ * Writes a batch's vectors a few at a time. A write that stores none means the model is no
+ * longer wanted (`stale`): the rest are not written.
+ */
+async function store(
+  admin: SupabaseClient,
+  scope: Scope,
+  batch: { id: string }[],
+  embeddings: number[][],
+): Promise<{ stored: number; stale: boolean }> {
+  const perWrite = Math.max(1, Math.floor(numbersPerWrite / embeddings[0]!.length))
+  let stored = 0
+  for (let start = 0; start < batch.length; start += perWrite) {
+    const written = await rpc<number>(admin, 'store_chunk_embeddings', {
+      workspace_id: scope.workspaceId,
+      document_id: scope.documentId,
+      model: scope.model,
+      chunk_ids: batch.slice(start, start + perWrite).map((chunk) => chunk.id),
+      embeddings: embeddings.slice(start, start + perWrite).map((vector) => JSON.stringify(vector)),
+    })
+    if (written === 0) return { stored, stale: true }
+    stored += written
+  }
+  return { stored, stale: false }
 }
 
 /** Below this, a passage the model still refuses is not worth embedding in part. */

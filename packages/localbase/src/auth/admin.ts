@@ -8,6 +8,7 @@ import { normaliseEmail, obj, readBody, str } from './http.ts'
 import { type AdminAttributes, adminAttributes } from './admin-input.ts'
 import { createLink, mailLink } from './mail.ts'
 import type { MailingContext } from './mailer.ts'
+import { withMail } from './outbox.ts'
 import { checkStrength, hashPassword } from './passwords.ts'
 import { redirectTarget } from './redirect.ts'
 import type { UserJson } from './sessions.ts'
@@ -208,7 +209,7 @@ export function adminRoutes(app: Hono, ctx: MailingContext): void {
     const email = normaliseEmail(str(body, 'email'))
     const data = obj(body, 'data') ?? {}
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
-    const user = await ctx.db.asService(async (tx) => {
+    const user = await withMail(ctx, async (tx, outbox) => {
       const existing = await findByEmail(tx, email)
       if (existing?.confirmed) throw emailExists()
       const id =
@@ -220,7 +221,8 @@ export function adminRoutes(app: Hono, ctx: MailingContext): void {
           invited: true,
           userMetadata: data,
         }))
-      await mailLink(ctx, tx, { id, email }, 'invite', redirectTo)
+      if (!existing) outbox.created(id)
+      await mailLink(ctx, tx, outbox, { id, email }, 'invite', redirectTo)
       return (await findById(tx, id))!.user
     })
     return c.json(user)

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
 import { type Link, composeMail, createToken, tokenTypeOf } from './mail.ts'
-import { type MailingContext, deliver } from './mailer.ts'
+import type { MailingContext } from './mailer.ts'
+import type { Outbox } from './outbox.ts'
 import { type Challenge, recordFlow } from './pkce.ts'
 import { emailExists, emailProviderSql, upsertEmailIdentitySql } from './users.ts'
 
@@ -54,10 +55,11 @@ function linkFor(
   })
 }
 
-/** PUT /user (and /resend) with a new address: records it and mails the links. */
+/** PUT /user (and /resend) with a new address: records it and posts the links' mails. */
 export async function requestEmailChange(
   ctx: MailingContext,
   tx: Transaction,
+  outbox: Outbox,
   user: User,
   newEmail: string,
   redirectTo: string,
@@ -66,6 +68,7 @@ export async function requestEmailChange(
   // An anonymous user has no current address to ask.
   const sides: Side[] =
     ctx.config.auth.doubleConfirmChanges && user.email ? ['new', 'current'] : ['new']
+  await outbox.track(tx, user.id)
   await begin(tx, user.id, newEmail, ['new', 'current'])
   if (pkce) await recordFlow(tx, user.id, 'email_change', pkce)
   const intro = user.email
@@ -76,7 +79,7 @@ export async function requestEmailChange(
     const link = await linkFor(ctx, tx, user, newEmail, side, redirectTo, !!pkce)
     mails.push(composeMail('email_change', side === 'new' ? newEmail : user.email, link, intro))
   }
-  await deliver(ctx, tx, mails)
+  outbox.post(...mails)
 }
 
 /** generate_link email_change_new / _current: one side's link, mailed by nobody. */

@@ -25,7 +25,7 @@ const schemaSql = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8')
 function chooseMailer(ctx: ServiceContext): Mailer {
   const { smtp } = ctx.config.auth
   if (smtp) return smtpMailer(smtp, ctx.url)
-  if (mailboxOpen(ctx.config)) return mailboxMailer
+  if (mailboxOpen(ctx.config)) return mailboxMailer(ctx.db)
   console.warn(
     `[localbase auth] listening on ${ctx.config.host} with no SMTP configured: auth mail is not sent (set [auth.email.smtp] or SMTP_HOST)`,
   )

@@ -2,7 +2,8 @@ import { createHash, randomInt } from 'node:crypto'
 import type { ServiceContext } from '../context.ts'
 import type { Transaction } from '../db/database.ts'
 import { authLimits } from './limits.ts'
-import { type Mail, type MailKind, type MailingContext, deliver } from './mailer.ts'
+import type { Mail, MailKind, MailingContext } from './mailer.ts'
+import type { Outbox } from './outbox.ts'
 import { type Challenge, PKCE_PREFIX, recordFlow } from './pkce.ts'
 import { type MailTemplate, render } from './templates.ts'
 
@@ -165,21 +166,23 @@ async function templatedMail(
   }
 }
 
-/** A fresh link mailed to the user, in the caller's transaction. */
+/** A fresh link for the user, stored in the caller's transaction and mailed once it commits. */
 export async function mailLink(
   ctx: MailingContext,
   tx: Transaction,
+  outbox: Outbox,
   user: { id: string; email: string },
   kind: Exclude<LinkKind, 'email_change'>,
   redirectTo: string,
   pkce: Challenge | null = null,
 ): Promise<Link> {
   authLimits(ctx).email.take()
+  await outbox.track(tx, user.id)
   const link = await createLink(ctx, tx, user, kind, redirectTo, pkce)
   const template = ctx.config.auth.templates[kind]
   const mail = template
     ? await templatedMail(ctx, tx, template, kind, user, link)
     : composeMail(kind, user.email, link, intros[kind])
-  await deliver(ctx, tx, [mail])
+  outbox.post(mail)
   return link
 }

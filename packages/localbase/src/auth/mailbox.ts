@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import type { LocalbaseConfig } from '../config/config.ts'
 import type { ServiceContext } from '../context.ts'
+import type { Database } from '../db/database.ts'
 import { isLoopbackHost, isLoopbackName } from '../gateway/loopback.ts'
 import type { Mailer } from './mailer.ts'
 
@@ -15,14 +16,16 @@ import type { Mailer } from './mailer.ts'
 export const mailboxOpen = (config: LocalbaseConfig): boolean =>
   !config.auth.smtp && isLoopbackName(config.host)
 
-export const mailboxMailer: Mailer = {
-  async send(tx, mail) {
-    await tx.query(
-      `insert into _localbase.mailbox ("to", subject, text, html, link) values ($1, $2, $3, $4, $5)`,
-      [mail.to, mail.subject, mail.text, mail.html, mail.link],
+export const mailboxMailer = (db: Database): Mailer => ({
+  async send(mail) {
+    await db.asService((tx) =>
+      tx.query(
+        `insert into _localbase.mailbox ("to", subject, text, html, link) values ($1, $2, $3, $4, $5)`,
+        [mail.to, mail.subject, mail.text, mail.html, mail.link],
+      ),
     )
   },
-}
+})
 
 type Message = {
   id: number

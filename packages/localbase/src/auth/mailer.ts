@@ -1,5 +1,4 @@
 import type { ServiceContext } from '../context.ts'
-import type { Transaction } from '../db/database.ts'
 import { AuthError } from './errors.ts'
 
 export type MailKind =
@@ -17,8 +16,8 @@ export type Mail = {
 
 /** Where auth mail goes: an SMTP server, the dev mailbox, or nowhere. */
 export type Mailer = {
-  /** Runs inside the transaction that stores the mail's token, before it commits. */
-  send(tx: Transaction, mail: Mail): Promise<void>
+  /** Runs after the transaction that stores the mail's token has committed (outbox.ts). */
+  send(mail: Mail): Promise<void>
 }
 
 /** What the routes that send mail are given. */
@@ -37,12 +36,9 @@ const failures: Record<MailKind, string> = {
   reauthentication: 'Error sending reauthentication email',
 }
 
-/**
- * Sends the mails, all or nothing for the caller: any failure throws GoTrue's error, so the
- * transaction rolls back and no token or user is left behind for a mail that never went.
- */
-export async function deliver(ctx: MailingContext, tx: Transaction, mails: Mail[]): Promise<void> {
-  const results = await Promise.allSettled(mails.map((mail) => ctx.mailer.send(tx, mail)))
+/** Sends the mails; any failure throws GoTrue's error, once every send has settled. */
+export async function sendMails(ctx: MailingContext, mails: Mail[]): Promise<void> {
+  const results = await Promise.allSettled(mails.map((mail) => ctx.mailer.send(mail)))
   const failed = results.findIndex((result) => result.status === 'rejected')
   if (failed < 0) return
   const { kind, to } = mails[failed]!

@@ -4,6 +4,7 @@ import { unprocessable, validation } from './errors.ts'
 import { bool, normaliseEmail, obj, readBody, str } from './http.ts'
 import { mailLink } from './mail.ts'
 import type { MailingContext } from './mailer.ts'
+import { withMail } from './outbox.ts'
 import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
 import { findByEmail, insertUser } from './users.ts'
@@ -23,10 +24,10 @@ export function otpRoutes(app: Hono, ctx: MailingContext): void {
     const data = obj(body, 'data') ?? {}
     const pkce = challengeOf(body)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
-    await ctx.db.asService(async (tx) => {
+    await withMail(ctx, async (tx, outbox) => {
       const existing = await findByEmail(tx, email)
       if (existing?.confirmed) {
-        await mailLink(ctx, tx, { id: existing.id, email }, 'magiclink', redirectTo, pkce)
+        await mailLink(ctx, tx, outbox, { id: existing.id, email }, 'magiclink', redirectTo, pkce)
         return
       }
       if (!existing && (!createUser || !auth.enableSignup)) {
@@ -36,7 +37,8 @@ export function otpRoutes(app: Hono, ctx: MailingContext): void {
       const id =
         existing?.id ??
         (await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data }))
-      await mailLink(ctx, tx, { id, email }, 'signup', redirectTo, pkce)
+      if (!existing) outbox.created(id)
+      await mailLink(ctx, tx, outbox, { id, email }, 'signup', redirectTo, pkce)
     })
     return c.json({})
   })
@@ -47,9 +49,11 @@ export function otpRoutes(app: Hono, ctx: MailingContext): void {
     const email = normaliseEmail(str(body, 'email'))
     const pkce = challengeOf(body)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
-    await ctx.db.asService(async (tx) => {
+    await withMail(ctx, async (tx, outbox) => {
       const user = await findByEmail(tx, email)
-      if (user) await mailLink(ctx, tx, { id: user.id, email }, 'recovery', redirectTo, pkce)
+      if (user) {
+        await mailLink(ctx, tx, outbox, { id: user.id, email }, 'recovery', redirectTo, pkce)
+      }
     })
     return c.json({})
   })
@@ -63,16 +67,17 @@ export function otpRoutes(app: Hono, ctx: MailingContext): void {
     const email = normaliseEmail(str(body, 'email'))
     const pkce = challengeOf(body)
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
-    await ctx.db.asService(async (tx) => {
+    await withMail(ctx, async (tx, outbox) => {
       const user = await findByEmail(tx, email)
       if (!user) return
       if (type === 'signup' && !user.confirmed) {
-        await mailLink(ctx, tx, { id: user.id, email }, 'signup', redirectTo, pkce)
+        await mailLink(ctx, tx, outbox, { id: user.id, email }, 'signup', redirectTo, pkce)
       }
       // The current address asks again; both links are made afresh, as GoTrue's resend.
       const pending = user.user.new_email
       if (type === 'email_change' && typeof pending === 'string') {
-        await requestEmailChange(ctx, tx, { id: user.id, email }, pending, redirectTo, pkce)
+        const who = { id: user.id, email }
+        await requestEmailChange(ctx, tx, outbox, who, pending, redirectTo, pkce)
       }
     })
     return c.json({})

@@ -5,7 +5,8 @@ import { AuthError, badRequest, unprocessable } from './errors.ts'
 import { requireUser } from './guard.ts'
 import { authLimits } from './limits.ts'
 import { tokenHash } from './mail.ts'
-import { type MailingContext, deliver } from './mailer.ts'
+import type { MailingContext } from './mailer.ts'
+import { withMail } from './outbox.ts'
 
 // GET /reauthenticate (internal/api/reauthenticate.go): a nonce mailed to the signed-in
 // person, which PUT /user then takes to change the password when secure_password_change is on.
@@ -27,7 +28,8 @@ export function reauthenticateRoutes(app: Hono, ctx: MailingContext): void {
     authLimits(ctx).email.take()
     const nonce = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const hash = tokenHash(email, nonce)
-    await ctx.db.asService(async (tx) => {
+    await withMail(ctx, async (tx, outbox) => {
+      await outbox.track(tx, user.id)
       await tx.query(
         `with u as (
            update auth.users set reauthentication_token = $2, reauthentication_sent_at = now()
@@ -41,9 +43,7 @@ export function reauthenticateRoutes(app: Hono, ctx: MailingContext): void {
       )
       const text = `Enter the code: ${nonce}\n`
       const html = `<h2>${subject}</h2><p>Enter the code: ${nonce}</p>`
-      await deliver(ctx, tx, [
-        { kind: 'reauthentication', to: email, subject, text, html, link: '' },
-      ])
+      outbox.post({ kind: 'reauthentication', to: email, subject, text, html, link: '' })
     })
     return c.json({})
   })

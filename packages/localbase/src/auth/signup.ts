@@ -5,6 +5,7 @@ import { unprocessable, validation } from './errors.ts'
 import { normaliseEmail, obj, readBody, str } from './http.ts'
 import { mailLink } from './mail.ts'
 import type { MailingContext } from './mailer.ts'
+import { withMail } from './outbox.ts'
 import { checkStrength, hashPassword } from './passwords.ts'
 import { challengeOf } from './pkce.ts'
 import { redirectTarget } from './redirect.ts'
@@ -71,7 +72,7 @@ export function signupRoutes(app: Hono, ctx: MailingContext): void {
     const autoconfirm = !auth.enableConfirmations
     const pkce = challengeOf(body)
 
-    const result = await ctx.db.asService(async (tx) => {
+    const result = await withMail(ctx, async (tx, outbox) => {
       const existing = await findByEmail(tx, address)
       if (existing && autoconfirm) {
         throw unprocessable('user_already_exists', 'User already registered')
@@ -85,8 +86,9 @@ export function signupRoutes(app: Hono, ctx: MailingContext): void {
           confirmed: autoconfirm,
           userMetadata: data,
         }))
+      if (!existing) outbox.created(id)
       if (autoconfirm) return startSession(ctx, tx, id, 'password', clientOf(c))
-      await mailLink(ctx, tx, { id, email: address }, 'signup', redirectTo, pkce)
+      await mailLink(ctx, tx, outbox, { id, email: address }, 'signup', redirectTo, pkce)
       return (await findById(tx, id))!.user
     })
     return c.json(result)

@@ -5,7 +5,7 @@ import type { Mailer } from './mailer.ts'
 // Mail through the configured server, one connection per mail as GoTrue's gomail dialer:
 // implicit TLS on port 465, otherwise STARTTLS whenever the server offers it.
 
-/** The send runs inside a database transaction, so a stalled server must fail fast. */
+/** The request waits for its mail (a failure undoes it), so a stalled server must fail fast. */
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
 export function smtpMailer(smtp: SmtpConfig, publicUrl: string): Mailer {
@@ -20,7 +20,7 @@ export function smtpMailer(smtp: SmtpConfig, publicUrl: string): Mailer {
   })
   const from = { name: smtp.senderName, address: smtp.adminEmail }
   return {
-    async send(_tx, mail) {
+    async send(mail) {
       await transport.sendMail({
         from,
         to: mail.to,

@@ -4,6 +4,7 @@ import { unprocessable, validation } from './errors.ts'
 import { requireUser } from './guard.ts'
 import { normaliseEmail, obj, readBody, str } from './http.ts'
 import type { MailingContext } from './mailer.ts'
+import { withMail } from './outbox.ts'
 import { checkStrength, hashPassword, verifyPassword } from './passwords.ts'
 import { challengeOf } from './pkce.ts'
 import { requireReauthentication } from './reauthenticate.ts'
@@ -67,7 +68,9 @@ export function userRoutes(app: Hono, ctx: MailingContext): void {
     const direct = newEmail !== null && user.user.is_anonymous && !auth.enableConfirmations
     const redirectTo = redirectTarget(auth, c.req.query('redirect_to'))
     const pkce = challengeOf(body)
-    const updated = await ctx.db.asService(async (tx) => {
+    const updated = await withMail(ctx, async (tx, outbox) => {
+      // The whole update is undone if the email change's mail cannot be sent.
+      if (newEmail && !direct) await outbox.track(tx, user.id)
       if (passwordHash) {
         const who = { id: user.id, email: String(user.user.email ?? ''), sessionId }
         await requireReauthentication(ctx, tx, who, nonce)
@@ -82,7 +85,7 @@ export function userRoutes(app: Hono, ctx: MailingContext): void {
       ])
       if (!newEmail || direct) return rows[0]!.user
       const current = { id: user.id, email: String(user.user.email ?? '') }
-      await requestEmailChange(ctx, tx, current, newEmail, redirectTo, pkce)
+      await requestEmailChange(ctx, tx, outbox, current, newEmail, redirectTo, pkce)
       return (await findById(tx, user.id))!.user
     })
     return c.json(updated)

@@ -106,10 +106,16 @@ function cellLinesLeft(positioned: PositionedLine[], lines: string[]): boolean {
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>
 
-/** The grids of cell borders the page draws (see pdf-grid.ts). */
+/**
+ * The grids of cell borders the page draws (see pdf-grid.ts). Annotations are left out: their
+ * appearances (form fields, stamps) are not the page's drawing, their text is not in the text
+ * content the grid places, and evaluating them costs time on every form-heavy page.
+ */
 async function ruledGrids(page: PdfPage) {
-  const { OPS } = await getResolvedPDFJS()
-  const { fnArray, argsArray } = await page.getOperatorList()
+  const { OPS, AnnotationMode } = await getResolvedPDFJS()
+  const { fnArray, argsArray } = await page.getOperatorList({
+    annotationMode: AnnotationMode.DISABLE,
+  })
   return findGrids(pageRules(fnArray, argsArray, OPS))
 }
 

@@ -82,6 +82,12 @@ describe('ruled tables', () => {
     ])
   })
 
+  it('reads the rules the page draws, not those an annotation draws over it', async () => {
+    const text = await extract({ ...TOWNS, annotation: true })
+    expect(markdownTables(text)).toEqual([])
+    expect(text).toContain('Carrow Vale')
+  })
+
   it('leaves a paragraph in a box as prose', async () => {
     const text = await extract({ ...TOWNS, rows: TOWNS.rows.slice(0, 1) }, true)
     expect(markdownTables(text)).toEqual([])

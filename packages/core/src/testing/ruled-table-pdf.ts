@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
+import { PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
 
 /** A ruled table to draw: cells (lines split on "\n"), column widths, which rules to draw. */
 export interface RuledTable {
@@ -12,6 +12,8 @@ export interface RuledTable {
   backgrounds?: boolean
   /** Cells merged with the one below them: no rule between the two (row, column, 0-based). */
   spans?: [number, number][]
+  /** Draw the rules in an annotation's appearance over the page instead of in the page. */
+  annotation?: boolean
 }
 
 const SIZE = 9
@@ -62,8 +64,9 @@ export async function ruledTablePdf(table: RuledTable, boxed = false): Promise<U
       ),
     )
   }
+  const drawing = table.annotation ? pdf.addPage([612, 792]) : page
   const line = (x0: number, y0: number, x1: number, y1: number) =>
-    page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
+    drawing.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
   ys.forEach((y, r) => {
     if (table.unruled?.includes(r - 1)) return
     // Drawn cell by cell, as many producers do; none under a cell merged with the one below.
@@ -76,6 +79,7 @@ export async function ruledTablePdf(table: RuledTable, boxed = false): Promise<U
   xs.forEach((x, c) => {
     if (table.sides || (c > 0 && c < xs.length - 1)) line(x, ys[0]!, x, ys.at(-1)!)
   })
+  if (table.annotation) await drawAsAnnotation(pdf, page, drawing)
   table.rows.forEach((row, r) =>
     row.forEach((cell, c) =>
       cell.split('\n').forEach((text, k) =>
@@ -95,4 +99,18 @@ export async function ruledTablePdf(table: RuledTable, boxed = false): Promise<U
     font,
   })
   return pdf.save()
+}
+
+/** Moves what was drawn on `drawing` (a page of its own) into a square annotation over `page`. */
+async function drawAsAnnotation(pdf: PDFDocument, page: PDFPage, drawing: PDFPage) {
+  const appearance = await pdf.embedPage(drawing)
+  pdf.removePage(pdf.getPageIndices().at(-1)!)
+  const annotation = pdf.context.obj({
+    Type: 'Annot',
+    Subtype: 'Square',
+    Rect: [0, 0, 612, 792],
+    F: 4,
+    AP: { N: appearance.ref },
+  })
+  page.node.addAnnot(pdf.context.register(annotation))
 }

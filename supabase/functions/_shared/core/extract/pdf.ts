@@ -1,14 +1,13 @@
 // Generated from packages/core/src/extract/pdf.ts by `npm run sync:core`: edit that file, not this one.
-import { getDocumentProxy, getResolvedPDFJS } from 'unpdf'
+import { getDocumentProxy } from 'unpdf'
 import { indexOfAscii } from './detect.ts'
 import { ExtractError } from './errors.ts'
 import type { PdfOcrOptions } from './ocr.ts'
 import { ocrEmptyPages } from './ocr-pages.ts'
 import { dropRunningLines, repairHyphenation } from './pdf-cleanup.ts'
-import { findGrids } from './pdf-grid.ts'
-import { positionedLines, type PositionedLine } from './pdf-lines.ts'
+import { cellLinesLeft, ruledGrids } from './pdf-grid-reader.ts'
+import { positionedLines } from './pdf-lines.ts'
 import { linesWithRuledTables } from './pdf-ruled-tables.ts'
-import { pageRules } from './pdf-rules.ts'
 import { rebuildTables } from './pdf-tables.ts'
 import { joinPages } from './pages.ts'
 import type { ExtractedDocument } from './types.ts'
@@ -84,7 +83,7 @@ async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
   const { items } = await page.getTextContent()
   // Tables become GFM tables in place, each one entry (prose lines stay one entry each): from
   // text positions, or where those leave lines of several cells as prose, from the rules the
-  // page draws around cells (reading the drawing costs as much again as the text: only then).
+  // page draws around cells (see pdf-grid-reader.ts for when).
   const positioned = positionedLines(items)
   let lines = rebuildTables(positioned)
   if (cellLinesLeft(positioned, lines)) {
@@ -93,25 +92,6 @@ async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
   }
   page.cleanup()
   return lines
-}
-
-/**
- * Whether the rebuild left lines of cells as prose: two lines of two or more cells, one of three
- * or more (pages with a stray two-part line, a heading and its page number, are many).
- */
-function cellLinesLeft(positioned: PositionedLine[], lines: string[]): boolean {
-  const prose = new Set(lines)
-  const left = positioned.filter((line) => line.segments.length >= 2 && prose.has(line.text))
-  return left.length >= 2 && left.some((line) => line.segments.length >= 3)
-}
-
-type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>
-
-/** The grids of cell borders the page draws (see pdf-grid.ts). */
-async function ruledGrids(page: PdfPage) {
-  const { OPS } = await getResolvedPDFJS()
-  const { fnArray, argsArray } = await page.getOperatorList()
-  return findGrids(pageRules(fnArray, argsArray, OPS))
 }
 
 async function open(bytes: Uint8Array, CanvasFactory?: unknown): Promise<PdfDocument> {

@@ -262,3 +262,33 @@ describe('column titles stacked above a table', () => {
     )
   })
 })
+
+describe('the row-label column’s own title', () => {
+  it('keeps a stub title set over two lines among the column titles out of the rows', () => {
+    // As a quarterly-data note draws it: group titles, the stub's two lines between the title
+    // rows (each drawn on its own), then the years and the rows.
+    const rights = [300, 350, 420, 470]
+    const lines = rebuild([
+      centred('First Quarter', 325, 750),
+      centred('Second Quarter', 445, 750),
+      item('In Millions, Except Per', 72, 739),
+      item('Share Amounts', 72, 729),
+      centred('Fiscal Year', 325, 738),
+      centred('Fiscal Year', 445, 738),
+      ...rights.map((right, c) => figure(c % 2 ? '2018' : '2019', right, 725)),
+      ...rows(712, rights, [
+        ['Net sales', '4,094.0', '3,769.2', '4,411.2', '4,198.7'],
+        ['Gross margin', '1,342.8', '1,313.3', '1,509.7', '1,446.2'],
+        ['Net earnings', '392.3', '404.7', '343.4', '430.5'],
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| In Millions, Except Per Share Amounts | First Quarter Fiscal Year 2019 | First Quarter Fiscal Year 2018 | Second Quarter Fiscal Year 2019 | Second Quarter Fiscal Year 2018 |',
+        '| --- | --- | --- | --- | --- |',
+        '| Net sales | 4,094.0 | 3,769.2 | 4,411.2 | 4,198.7 |',
+      ].join('\n'),
+    )
+  })
+})

@@ -63,12 +63,11 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
     // The block's own title lines are read as stacked titles too (a title over a group of
     // columns lands on all of them); where they are not, as cells under the titles above.
     const titleLines = lines.slice(start, start + table.headerRows)
-    const stacked = stackedHeader(lines[start + table.headerRows]!, table.columns, table.label, [
-      ...free,
-      ...titleLines,
-    ])
+    const { columns, label, figures } = table
+    const top = lines[start + table.headerRows]!
+    const stacked = stackedHeader(top, columns, label, [...free, ...titleLines], figures)
     const whole = titleLines.every((line) => stacked.used.includes(line))
-    const header = whole ? stacked : stackedHeader(lines[start]!, table.columns, table.label, free)
+    const header = whole ? stacked : stackedHeader(lines[start]!, columns, label, free, figures)
     ;[...header.used, ...header.caption].forEach((line) => taken.add(line))
     const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
     // The caption goes right above the table, wherever the content stream drew it.
@@ -163,6 +162,8 @@ interface TableGrid {
   header: string[]
   /** How many of the block's lines make `header`. */
   headerRows: number
+  /** Whether its cells are mostly figures (else it is a table of text). */
+  figures: boolean
   body: string[][]
 }
 
@@ -202,7 +203,14 @@ function tableGrid(block: PositionedLine[]): TableGrid | undefined {
   )
   const body = grid.slice(headerRows)
   if (joinWrappedLabels(body).length < MIN_ROWS - 1) return undefined
-  return { columns, label: labelColumn(body), header, headerRows, body }
+  return {
+    columns,
+    label: labelColumn(body),
+    header,
+    headerRows,
+    body,
+    figures: figureShare >= 0.5,
+  }
 }
 
 /** Whether half the first row's cells (but the first) recur in their column further down. */

@@ -24,6 +24,8 @@ const MAX_TITLE_WORDS = 8
 /** Lines further apart than this many font sizes are not one stack of titles. */
 const MAX_ROW_GAP = 4.5
 const MAX_TITLE_ROWS = 5
+/** Lines of the label column's title between title rows. */
+const MAX_STUB_ROWS = 2
 const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
 const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 
@@ -39,13 +41,15 @@ const words = (text: string) => text.split(' ').filter(Boolean).length
  * label and figure columns) ends the climb, as does a wide gap; label-only lines are kept only
  * between titles and the table.
  *
- * `label` is the index of the row-label column; columns after it hold the figures.
+ * `label` is the index of the row-label column; columns after it hold the figures. `figures`
+ * says they do (else the table is of text, whose lines above may be its rows drawn elsewhere).
  */
 export function stackedHeader(
   top: PositionedLine,
   columns: readonly Column[],
   label: number,
   free: readonly PositionedLine[],
+  figures = true,
 ): StackedHeader {
   const titles: string[][] = columns.map(() => [])
   const none = { titles, labels: [], used: [], caption: [] }
@@ -61,6 +65,8 @@ export function stackedHeader(
   let lastY = top.y
   let rows = 0
   let caption: PositionedLine[] = []
+  /** Stub-only rows met above a title row, held until a title row above claims them. */
+  const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
   const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + 2 * top.size]
   const beside = ({ segments }: PositionedLine) =>
@@ -80,6 +86,13 @@ export function stackedHeader(
     if (over.length === 0 && rows > 0 && stub.every((s) => UNITS.test(s.text))) {
       titles[label]!.unshift(stub.map((s) => s.text).join(' '))
       used.push(...row)
+      continue
+    }
+    if (over.length === 0 && rows > 0 && figures && stubRows.length < MAX_STUB_ROWS) {
+      // A line of the label column's own title ("In Millions, Except Per / Share Amounts")
+      // between title rows: it is the stub's if a title row follows above it, else prose. Over
+      // a text table such a line is as likely a wrapped row's, drawn out of order.
+      stubRows.push(row)
       continue
     }
     if (over.length === 0) {
@@ -105,6 +118,10 @@ export function stackedHeader(
     }
     for (const { text, unit } of placed) {
       for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
+    }
+    for (const held of stubRows.splice(0)) {
+      titles[label]!.unshift(held.map((line) => line.text).join(' '))
+      used.push(...held)
     }
     if (stub.length > 0) titles[label]!.unshift(stub.map((s) => s.text).join(' '))
     units = regroup(units, placed)

@@ -291,4 +291,76 @@ describe('the row-label column’s own title', () => {
       ].join('\n'),
     )
   })
+
+  it('climbs a stack of titles six lines deep', () => {
+    // Narrow columns wrap their titles over up to six lines; a group title over all of them is
+    // the table's caption.
+    const rights = [300, 360, 420]
+    const wrapped = [
+      ['Gross', 'Liabilities', 'Offset in', 'the', 'Balance', 'Sheet (a)'],
+      ['Gross', 'Amounts', 'of', 'Recognized', 'Assets'],
+      ['Net', 'Amounts', 'of', 'Assets (b)'],
+    ]
+    const lines = rebuild([
+      centred('Assets', 345, 808),
+      ...wrapped.flatMap((title, c) =>
+        title.map((text, k) => centred(text, rights[c]! - 15, 710 + 12 * (title.length - k))),
+      ),
+      item('In Millions', 72, 722),
+      ...rows(708, rights, [
+        ['Commodity contracts', '6.6', '-', '6.6'],
+        ['Foreign exchange contracts', '15.3', '-', '15.3'],
+        ['Total', '22.6', '-', '22.6'],
+      ]),
+    ])
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toBe('Assets')
+    expect(lines[1]).toContain(
+      '| In Millions | Gross Liabilities Offset in the Balance Sheet (a) | Gross Amounts of Recognized Assets | Net Amounts of Assets (b) |',
+    )
+  })
+
+  it('keeps a units note under a group title in that group’s title', () => {
+    const rights = [260, 320, 400, 460]
+    const lines = rebuild([
+      centred('Shares', 275, 736),
+      centred('Carrying value', 415, 746),
+      centred('(in millions)', 415, 736),
+      ...rights.map((right, c) => figure(c % 2 ? '2020' : '2021', right, 722)),
+      centred('Issue date', 520, 722),
+      ...rows(
+        708,
+        [...rights, 545],
+        [
+          ['Series Y', '100', '90', '1,425', '1,150', '2/12/2015'],
+          ['Series AA', '142', '142', '1,425', '1,425', '6/4/2015'],
+          ['Series BB', '115', '115', '1,150', '1,150', '7/29/2015'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| | Shares 2021 | Shares 2020 | Carrying value (in millions) 2021 | Carrying value (in millions) 2020 | Issue date |',
+    )
+  })
+
+  it('gives a title right of the labels to its column, however far left of its figures', () => {
+    const lines = rebuild([
+      centred('Number', 380, 740),
+      centred('(in millions)', 380, 728),
+      centred('Weighted-average', 490, 740),
+      centred('Exercise Price', 490, 728),
+      ...rows(
+        712,
+        [420, 520],
+        [
+          ['Outstanding at June 30, 2022', '45', '$10.66'],
+          ['Granted', '7', '11.79'],
+          ['Exercised', '(13)', '9.88'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| | Number (in millions) | Weighted-average Exercise Price |')
+  })
 })

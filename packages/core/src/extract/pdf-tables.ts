@@ -1,4 +1,5 @@
 import { markdownTable } from './markdown-table.ts'
+import { attachMarks } from './pdf-marks.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
 import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
@@ -44,7 +45,9 @@ const isFigure = (text: string) => FIGURE.test(text.trim())
 export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
   if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
-  const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
+  const lines = attachMarks(positioned).map((line) =>
+    line.segments.length < 2 ? line : joinSymbols(line),
+  )
   const blocks: { start: number; end: number; table: TableGrid }[] = []
   let i = 0
   while (i < lines.length) {

@@ -23,7 +23,8 @@ export interface StackedHeader {
 const MAX_TITLE_WORDS = 8
 /** Lines further apart than this many font sizes are not one stack of titles. */
 const MAX_ROW_GAP = 4.5
-const MAX_TITLE_ROWS = 5
+/** Narrow columns wrap their titles over up to six lines, under group titles and a caption. */
+const MAX_TITLE_ROWS = 10
 /** Lines of the label column's title between title rows. */
 const MAX_STUB_ROWS = 2
 const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
@@ -69,6 +70,10 @@ export function stackedHeader(
   const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
   const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + 2 * top.size]
+  const labelRight = columns[label]!.x1
+  // The label column's own title starts over its labels and stops short of the figures; a title
+  // right of the labels ("Number" left of its right-aligned figures) is its column's.
+  const inStub = (s: Segment) => s.x0 < labelRight && s.x1 < columns[label + 1]!.x0
   const beside = ({ segments }: PositionedLine) =>
     Math.max(...segments.map((s) => s.x1)) < left || Math.min(...segments.map((s) => s.x0)) > right
   for (const row of rowsAbove(
@@ -79,8 +84,9 @@ export function stackedHeader(
     if (row[0]!.y - lastY > MAX_ROW_GAP * size || rows === MAX_TITLE_ROWS) break
     lastY = row[0]!.y
     const segments = row.flatMap((line) => line.segments)
-    // A units note ("(dollars in millions)") heads the label column wherever it sits.
-    const stub = segments.filter((s) => s.x1 < columns[label + 1]!.x0 || UNITS.test(s.text))
+    // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
+    // below).
+    let stub = segments.filter((s) => inStub(s) || UNITS.test(s.text))
     const over = segments.filter((s) => !stub.includes(s))
     if (stub.some((s) => s.x0 < left)) break
     if (over.length === 0 && rows > 0 && stub.every((s) => UNITS.test(s.text))) {
@@ -102,8 +108,13 @@ export function stackedHeader(
       continue
     }
     if (over.some((s) => !isTitle(s, columns[label]!))) break
-    const placed = placeTitles(over, units, columns[label]!.x1, size)
+    // A units note among the row's titles is one of them where it places as one ("Carrying
+    // value / (in millions)" over two columns, "Shares" beside it).
+    const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
+    const withNotes = notes.length > 0 && placeTitles([...over, ...notes], units, labelRight, size)
+    const placed = withNotes || placeTitles(over, units, labelRight, size)
     if (!placed) break
+    if (withNotes) stub = stub.filter((s) => !notes.includes(s))
     // Over group titles, a lone title heads them all, or it is the page's (a centred heading).
     const [lone] = placed
     const partial = lone!.unit.from > units[0]!.from || lone!.unit.to < units.at(-1)!.to

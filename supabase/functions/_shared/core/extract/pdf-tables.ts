@@ -1,5 +1,6 @@
 // Generated from packages/core/src/extract/pdf-tables.ts by `npm run sync:core`: edit that file, not this one.
 import { markdownTable } from './markdown-table.ts'
+import { attachMarks } from './pdf-marks.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
 import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
@@ -45,7 +46,9 @@ const isFigure = (text: string) => FIGURE.test(text.trim())
 export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
   if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
-  const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
+  const lines = attachMarks(positioned).map((line) =>
+    line.segments.length < 2 ? line : joinSymbols(line),
+  )
   const blocks: { start: number; end: number; table: TableGrid }[] = []
   let i = 0
   while (i < lines.length) {

@@ -131,12 +131,17 @@ function blockEnd(lines: PositionedLine[], start: number): number {
   let last = start
   // The left edge of the figures: a single-segment line ending before it is a row label.
   let figuresFrom = lines[start]!.segments[1]!.x0
+  let figuresAbove = hasFigures(lines[start]!)
   for (let j = start + 1; j < lines.length; j++) {
     const line = lines[j]!
     const previous = lines[j - 1]!
     const gap = previous.y - line.y
     if (gap <= 0 || gap > MAX_LINE_GAP * Math.max(line.size, previous.size)) break
     if (isRowLine(line)) {
+      // A row of titles under rows of figures heads the next table ("In Millions | May 29,
+      // 2022 | May 30, 2021" after a table by years): it starts a table of its own.
+      if (figuresAbove && headsTable(line, figuresFrom)) break
+      figuresAbove ||= hasFigures(line)
       last = j
       figuresFrom = Math.min(figuresFrom, line.segments[1]!.x0)
       continue
@@ -156,6 +161,28 @@ function blockEnd(lines: PositionedLine[], start: number): number {
     if (!label || !rowFollows) break
   }
   return last
+}
+
+/** Whether a line has an amount (not a year) after its first cell. */
+const hasFigures = (line: PositionedLine) =>
+  line.segments.some((s, k) => k > 0 && isFigure(s.text) && !YEAR.test(s.text))
+
+/** Years and dates ("May 29, 2022"): the digits a column title may have. */
+const DATES =
+  /\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|(?:19|20)\d\d\b)/gi
+
+/**
+ * Whether a line is a table's header row: a stub title left of the figures ("In Millions", not a
+ * number as an exhibit index has), then two titles or more, words with no digit but in dates.
+ */
+function headsTable(line: PositionedLine, figuresFrom: number): boolean {
+  const [stub, ...titles] = line.segments
+  return (
+    stub!.x1 < figuresFrom &&
+    !/\d/.test(stub!.text) &&
+    titles.length >= 2 &&
+    titles.every((s) => /\p{L}/u.test(s.text) && !/\d/.test(s.text.replace(DATES, '')))
+  )
 }
 
 /** A table rebuilt from a block of lines: its columns, header cells and body rows. */

@@ -363,4 +363,27 @@ describe('the row-label column’s own title', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('| | Number (in millions) | Weighted-average Exercise Price |')
   })
+
+  it('takes column titles turned 90° as the titles of the columns they stand over', () => {
+    // Turned anticlockwise, each title runs up from its origin; across, it is one line high.
+    const upright = (str: string, x: number, y: number): PdfTextItem => ({
+      ...item(str, x, y),
+      transform: [0, 10, -10, 0, x, y],
+      hasEOL: true,
+    })
+    const ticks = ['SET DEGREE', 'CHGQRYA', 'STRDBMON', 'Visual Explain', 'DUMP PLAN CACHE']
+    const lines = rebuild([
+      item('User action', 72, 800),
+      upright('*JOBCTL', 406, 720),
+      upright('QIBM_DB_SQLADM', 456, 720),
+      upright('No Authority', 506, 720),
+      ...ticks.flatMap((label, r) => [
+        item(label, 72, 704 - 18 * r),
+        item('X', 400, 704 - 18 * r),
+        item('X', 450, 704 - 18 * r),
+        item('X', 500, 704 - 18 * r),
+      ]),
+    ])
+    expect(lines.at(-1)).toContain('| | *JOBCTL | QIBM_DB_SQLADM | No Authority |')
+  })
 })

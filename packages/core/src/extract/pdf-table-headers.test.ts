@@ -386,4 +386,26 @@ describe('the row-label column’s own title', () => {
     ])
     expect(lines.at(-1)).toContain('| | *JOBCTL | QIBM_DB_SQLADM | No Authority |')
   })
+
+  it('adds an empty column under a title no row fills (a never-ticked column)', () => {
+    const ticks = ['SET DEGREE', 'CHGQRYA', 'STRDBMON', 'Visual Explain', 'DUMP PLAN CACHE']
+    const lines = rebuild([
+      centred('*JOBCTL', 400, 722),
+      centred('SECADM', 450, 722),
+      centred('SQLADM', 500, 722),
+      ...ticks.flatMap((label, r) => [
+        item(label, 72, 704 - 18 * r),
+        item('X', 398, 704 - 18 * r),
+        item('X', 498, 704 - 18 * r),
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| | *JOBCTL | SECADM | SQLADM |',
+        '| --- | --- | --- | --- |',
+        '| SET DEGREE | X | | X |',
+      ].join('\n'),
+    )
+  })
 })

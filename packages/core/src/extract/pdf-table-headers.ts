@@ -16,6 +16,8 @@ export interface StackedHeader {
   used: PositionedLine[]
   /** A title over every figure column: the table's caption, a line of its own above it. */
   caption: PositionedLine[]
+  /** Titles over no column, left to right: columns no row fills, each to be added, empty. */
+  empty: Segment[]
 }
 
 /** Column titles are short; a longer text over the figures is a caption or prose. */
@@ -52,7 +54,7 @@ export function stackedHeader(
   figures = true,
 ): StackedHeader {
   const titles: string[][] = columns.map(() => [])
-  const none = { titles, labels: [], used: [], caption: [] }
+  const none = { titles, labels: [], used: [], caption: [], empty: [] }
   if (label + 1 >= columns.length) return none
   const used: PositionedLine[] = []
   const pending: PositionedLine[] = []
@@ -65,6 +67,7 @@ export function stackedHeader(
   let lastY = top.y
   let rows = 0
   let caption: PositionedLine[] = []
+  let empty: Segment[] = []
   /** Stub-only rows met above a title row, held until a title row above claims them. */
   const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
@@ -86,7 +89,7 @@ export function stackedHeader(
     // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
     // below).
     let stub = segments.filter((s) => inStub(s) || UNITS.test(s.text))
-    const over = segments.filter((s) => !stub.includes(s))
+    let over = segments.filter((s) => !stub.includes(s))
     if (stub.some((s) => s.x0 < left)) break
     if (over.length === 0 && rows > 0 && stub.every((s) => UNITS.test(s.text))) {
       titles[label]!.unshift(stub.map((s) => s.text).join(' '))
@@ -107,6 +110,13 @@ export function stackedHeader(
       continue
     }
     if (over.some((s) => !isTitle(s, columns[label]!))) break
+    // A title clear of every column by its own width or more, in the row right over the table,
+    // heads a column no row fills (a checklist's never-ticked column): it becomes one, empty.
+    const clear = rows > 0 ? [] : over.filter((s) => units.every((u) => gap(u, s) >= s.x1 - s.x0))
+    if (clear.length > 0 && clear.length < over.length) {
+      over = over.filter((s) => !clear.includes(s))
+      empty = clear
+    }
     // A units note among the row's titles is one of them where it places as one ("Carrying
     // value / (in millions)" over two columns, "Shares" beside it).
     const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
@@ -144,7 +154,7 @@ export function stackedHeader(
     used.push(...row, ...pending.splice(0))
     rows++
   }
-  return rows === 0 ? { ...none, caption } : { titles, labels, used, caption }
+  return rows === 0 ? { ...none, caption } : { titles, labels, used, caption, empty }
 }
 
 /** A parenthesised units note: "(in millions)", "($ in thousands)", "(In Millions, Except…)". */

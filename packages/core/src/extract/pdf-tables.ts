@@ -75,7 +75,8 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
     const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
     // The caption goes right above the table, wherever the content stream drew it.
     const caption = header.caption.map((line) => line.text).join(' ')
-    tables.set(start, [caption, `\n${markdownTable(withHeader(grid, header))}\n`])
+    const rows = withHeader(withEmptyColumns(grid, header), header)
+    tables.set(start, [caption, `\n${markdownTable(rows)}\n`])
   }
   const out: string[] = []
   lines.forEach((line, k) => {
@@ -254,6 +255,24 @@ function repeatsBelow(grid: string[][]): boolean {
 function labelColumn(body: string[][]): number {
   const totals = body[0]!.map((_, c) => body.reduce((n, row) => n + words(row[c] ?? ''), 0))
   return totals.indexOf(Math.max(...totals))
+}
+
+/**
+ * The table with a column for each title over none (`above.empty`), its cells empty, and the
+ * title in `above.titles` at its place (changed in place: the header is this table's alone).
+ */
+function withEmptyColumns(table: TableGrid, above: StackedHeader): TableGrid {
+  if (above.empty.length === 0) return table
+  const columns = [...table.columns]
+  const header = [...table.header]
+  const body = table.body.map((row) => [...row])
+  for (const title of above.empty) {
+    const at = columns.filter((column) => column.x0 < title.x0).length
+    columns.splice(at, 0, { x0: title.x0, x1: title.x1 })
+    for (const row of [header, ...body]) row.splice(at, 0, '')
+    above.titles.splice(at, 0, [title.text])
+  }
+  return { ...table, columns, header, body }
 }
 
 /** The table's rows with the titles stacked above it over its header, its labels first. */

@@ -408,4 +408,25 @@ describe('the row-label column’s own title', () => {
       ].join('\n'),
     )
   })
+
+  it('says once, as the caption, a top title repeated over each group of columns', () => {
+    const rights = [300, 360, 440, 500]
+    const lines = rebuild([
+      centred('REPORTED SALES ($MM)', 320, 736),
+      centred('REPORTED SALES ($MM)', 460, 736),
+      centred('SECOND QUARTER', 320, 722),
+      centred('SIX MONTHS', 460, 722),
+      ...rows(708, rights, [
+        ['', '2023', '2022', '2023', '2022'],
+        ['U.S.', '7,818', '7,159', '14,841', '13,791'],
+        ['International', '5,913', '6,158', '12,303', '12,395'],
+        ['Worldwide', '13,731', '13,317', '27,144', '26,186'],
+      ]).filter((item) => item.str !== ''),
+    ])
+    expect(lines[0]).toBe('REPORTED SALES ($MM)')
+    expect(lines[1]).toContain(
+      '| | SECOND QUARTER 2023 | SECOND QUARTER 2022 | SIX MONTHS 2023 | SIX MONTHS 2022 |',
+    )
+    expect(lines).toHaveLength(2)
+  })
 })

@@ -68,6 +68,8 @@ export function stackedHeader(
   let rows = 0
   let caption: PositionedLine[] = []
   let empty: Segment[] = []
+  /** The top title row's text when it is one title said over each group (see below). */
+  let repeated = ''
   /** Stub-only rows met above a title row, held until a title row above claims them. */
   const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
@@ -139,6 +141,15 @@ export function stackedHeader(
     for (const { text, unit } of placed) {
       for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
     }
+    // One title said again over each group of figure columns, the groups all of them: the
+    // caption if no row is placed above it (under different group titles, "Fiscal Year" is part
+    // of each). Over single columns it is a title's first line ("Percent of") as often.
+    const covered = placed.reduce((n, p) => n + p.unit.to - p.unit.from + 1, 0)
+    const again =
+      figures &&
+      placed.length > 1 &&
+      placed.every((p) => p.text === lone!.text && p.unit.to > p.unit.from)
+    repeated = again && covered === units.at(-1)!.to - units[0]!.from + 1 ? lone!.text : ''
     for (const held of stubRows.splice(0)) {
       titles[label]!.unshift(held.map((line) => line.text).join(' '))
       used.push(...held)
@@ -153,6 +164,11 @@ export function stackedHeader(
     }
     used.push(...row, ...pending.splice(0))
     rows++
+  }
+  if (repeated && caption.length === 0) {
+    // Said once above the table, as a lone title over every column is (above).
+    for (const column of titles) if (column[0] === repeated) column.shift()
+    caption = [{ ...top, text: repeated }]
   }
   return rows === 0 ? { ...none, caption } : { titles, labels, used, caption, empty }
 }

@@ -15,8 +15,11 @@ const MARK_SCALE = 0.8
  */
 export function attachMarks(lines: PositionedLine[]): PositionedLine[] {
   const hosts = new Map<PositionedLine, PositionedLine>()
+  // Only a line set smaller than the page's largest can be a mark: most short lines are not.
+  const largest = lines.reduce((max, line) => Math.max(max, line.size), 0)
   lines.forEach((line, k) => {
-    const host = isMark(line) ? hostOf(line, lines, k) : undefined
+    const small = line.size <= largest * MARK_SCALE
+    const host = small && isMark(line) ? hostOf(line, lines, k) : undefined
     if (host) hosts.set(line, host)
   })
   // Most pages have no mark drawn as a line of its own: nothing to copy there.

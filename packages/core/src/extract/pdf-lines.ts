@@ -66,10 +66,15 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
   }
   for (const item of items) {
     if (!('str' in item)) continue
-    const { str, transform, width, height, hasEOL } = item as PdfTextItem
-    const x = transform[4] ?? 0
+    const { str, transform, height, hasEOL } = item as PdfTextItem
     const y = transform[5] ?? 0
     const size = height || Math.hypot(transform[2] ?? 0, transform[3] ?? 0)
+    // Text set upright (a column title turned 90°) runs up the page: across it, it is one line
+    // high, left of its origin when turned anticlockwise. Its length is not its width.
+    const rise = transform[1] ?? 0
+    const upright = Math.abs(rise) > Math.abs(transform[0] ?? 0)
+    const x = (transform[4] ?? 0) - (upright && rise > 0 ? size : 0)
+    const width = upright ? size : (item as PdfTextItem).width
     let gap = false
     if (line && str !== '') {
       if (Math.abs(y - lastY) > Math.max(size, lastSize) * 0.5) finish()

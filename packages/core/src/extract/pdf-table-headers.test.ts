@@ -262,3 +262,171 @@ describe('column titles stacked above a table', () => {
     )
   })
 })
+
+describe('the row-label column’s own title', () => {
+  it('keeps a stub title set over two lines among the column titles out of the rows', () => {
+    // As a quarterly-data note draws it: group titles, the stub's two lines between the title
+    // rows (each drawn on its own), then the years and the rows.
+    const rights = [300, 350, 420, 470]
+    const lines = rebuild([
+      centred('First Quarter', 325, 750),
+      centred('Second Quarter', 445, 750),
+      item('In Millions, Except Per', 72, 739),
+      item('Share Amounts', 72, 729),
+      centred('Fiscal Year', 325, 738),
+      centred('Fiscal Year', 445, 738),
+      ...rights.map((right, c) => figure(c % 2 ? '2018' : '2019', right, 725)),
+      ...rows(712, rights, [
+        ['Net sales', '4,094.0', '3,769.2', '4,411.2', '4,198.7'],
+        ['Gross margin', '1,342.8', '1,313.3', '1,509.7', '1,446.2'],
+        ['Net earnings', '392.3', '404.7', '343.4', '430.5'],
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| In Millions, Except Per Share Amounts | First Quarter Fiscal Year 2019 | First Quarter Fiscal Year 2018 | Second Quarter Fiscal Year 2019 | Second Quarter Fiscal Year 2018 |',
+        '| --- | --- | --- | --- | --- |',
+        '| Net sales | 4,094.0 | 3,769.2 | 4,411.2 | 4,198.7 |',
+      ].join('\n'),
+    )
+  })
+
+  it('climbs a stack of titles six lines deep', () => {
+    // Narrow columns wrap their titles over up to six lines; a group title over all of them is
+    // the table's caption.
+    const rights = [300, 360, 420]
+    const wrapped = [
+      ['Gross', 'Liabilities', 'Offset in', 'the', 'Balance', 'Sheet (a)'],
+      ['Gross', 'Amounts', 'of', 'Recognized', 'Assets'],
+      ['Net', 'Amounts', 'of', 'Assets (b)'],
+    ]
+    const lines = rebuild([
+      centred('Assets', 345, 808),
+      ...wrapped.flatMap((title, c) =>
+        title.map((text, k) => centred(text, rights[c]! - 15, 710 + 12 * (title.length - k))),
+      ),
+      item('In Millions', 72, 722),
+      ...rows(708, rights, [
+        ['Commodity contracts', '6.6', '-', '6.6'],
+        ['Foreign exchange contracts', '15.3', '-', '15.3'],
+        ['Total', '22.6', '-', '22.6'],
+      ]),
+    ])
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toBe('Assets')
+    expect(lines[1]).toContain(
+      '| In Millions | Gross Liabilities Offset in the Balance Sheet (a) | Gross Amounts of Recognized Assets | Net Amounts of Assets (b) |',
+    )
+  })
+
+  it('keeps a units note under a group title in that group’s title', () => {
+    const rights = [260, 320, 400, 460]
+    const lines = rebuild([
+      centred('Shares', 275, 736),
+      centred('Carrying value', 415, 746),
+      centred('(in millions)', 415, 736),
+      ...rights.map((right, c) => figure(c % 2 ? '2020' : '2021', right, 722)),
+      centred('Issue date', 520, 722),
+      ...rows(
+        708,
+        [...rights, 545],
+        [
+          ['Series Y', '100', '90', '1,425', '1,150', '2/12/2015'],
+          ['Series AA', '142', '142', '1,425', '1,425', '6/4/2015'],
+          ['Series BB', '115', '115', '1,150', '1,150', '7/29/2015'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| | Shares 2021 | Shares 2020 | Carrying value (in millions) 2021 | Carrying value (in millions) 2020 | Issue date |',
+    )
+  })
+
+  it('gives a title right of the labels to its column, however far left of its figures', () => {
+    const lines = rebuild([
+      centred('Number', 380, 740),
+      centred('(in millions)', 380, 728),
+      centred('Weighted-average', 490, 740),
+      centred('Exercise Price', 490, 728),
+      ...rows(
+        712,
+        [420, 520],
+        [
+          ['Outstanding at June 30, 2022', '45', '$10.66'],
+          ['Granted', '7', '11.79'],
+          ['Exercised', '(13)', '9.88'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| | Number (in millions) | Weighted-average Exercise Price |')
+  })
+
+  it('takes column titles turned 90° as the titles of the columns they stand over', () => {
+    // Turned anticlockwise, each title runs up from its origin; across, it is one line high.
+    const upright = (str: string, x: number, y: number): PdfTextItem => ({
+      ...item(str, x, y),
+      transform: [0, 10, -10, 0, x, y],
+      hasEOL: true,
+    })
+    const ticks = ['SET DEGREE', 'CHGQRYA', 'STRDBMON', 'Visual Explain', 'DUMP PLAN CACHE']
+    const lines = rebuild([
+      item('User action', 72, 800),
+      upright('*JOBCTL', 406, 720),
+      upright('QIBM_DB_SQLADM', 456, 720),
+      upright('No Authority', 506, 720),
+      ...ticks.flatMap((label, r) => [
+        item(label, 72, 704 - 18 * r),
+        item('X', 400, 704 - 18 * r),
+        item('X', 450, 704 - 18 * r),
+        item('X', 500, 704 - 18 * r),
+      ]),
+    ])
+    expect(lines.at(-1)).toContain('| | *JOBCTL | QIBM_DB_SQLADM | No Authority |')
+  })
+
+  it('adds an empty column under a title no row fills (a never-ticked column)', () => {
+    const ticks = ['SET DEGREE', 'CHGQRYA', 'STRDBMON', 'Visual Explain', 'DUMP PLAN CACHE']
+    const lines = rebuild([
+      centred('*JOBCTL', 400, 722),
+      centred('SECADM', 450, 722),
+      centred('SQLADM', 500, 722),
+      ...ticks.flatMap((label, r) => [
+        item(label, 72, 704 - 18 * r),
+        item('X', 398, 704 - 18 * r),
+        item('X', 498, 704 - 18 * r),
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| | *JOBCTL | SECADM | SQLADM |',
+        '| --- | --- | --- | --- |',
+        '| SET DEGREE | X | | X |',
+      ].join('\n'),
+    )
+  })
+
+  it('says once, as the caption, a top title repeated over each group of columns', () => {
+    const rights = [300, 360, 440, 500]
+    const lines = rebuild([
+      centred('REPORTED SALES ($MM)', 320, 736),
+      centred('REPORTED SALES ($MM)', 460, 736),
+      centred('SECOND QUARTER', 320, 722),
+      centred('SIX MONTHS', 460, 722),
+      ...rows(708, rights, [
+        ['', '2023', '2022', '2023', '2022'],
+        ['U.S.', '7,818', '7,159', '14,841', '13,791'],
+        ['International', '5,913', '6,158', '12,303', '12,395'],
+        ['Worldwide', '13,731', '13,317', '27,144', '26,186'],
+      ]).filter((item) => item.str !== ''),
+    ])
+    expect(lines[0]).toBe('REPORTED SALES ($MM)')
+    expect(lines[1]).toContain(
+      '| | SECOND QUARTER 2023 | SECOND QUARTER 2022 | SIX MONTHS 2023 | SIX MONTHS 2022 |',
+    )
+    expect(lines).toHaveLength(2)
+  })
+})

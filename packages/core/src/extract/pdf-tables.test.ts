@@ -229,6 +229,62 @@ describe('rebuildTables', () => {
     expect(rebuild(items)).toEqual(['Basic 1.96', 'Diluted 1.95'])
   })
 
+  it('starts a new table at a row of column titles under rows of figures', () => {
+    // A table by years, then close under it one by dates in fewer columns.
+    const byYear = [
+      ['Net sales:', '', '', ''],
+      ['United States', '14,691.2', '13,496.9', '13,364.5'],
+      ['Non-United States', '4,301.6', '4,630.1', '4,262.1'],
+      ['Total', '18,992.8', '18,127.0', '17,626.6'],
+    ]
+    const byDate = [
+      ['Cash and cash equivalents:', '', ''],
+      ['United States', '46.0', '817.9'],
+      ['Non-United States', '523.4', '687.3'],
+      ['Total', '569.4', '1,505.2'],
+    ]
+    const cells = (texts: string[], rights: number[], y: number) => [
+      item(texts[0]!, 72, y),
+      ...texts.slice(1).flatMap((text, c) => (text ? [figure(text, rights[c]!, y)] : [])),
+    ]
+    const lines = rebuild([
+      ...cells(['In Millions', '2022', '2021', '2020'], [340, 420, 500], 740),
+      ...byYear.flatMap((row, r) => cells(row, [340, 420, 500], 726 - 14 * r)),
+      ...cells(['In Millions', 'May 29, 2022', 'May 30, 2021'], [420, 500], 662),
+      ...byDate.flatMap((row, r) => cells(row, [420, 500], 648 - 14 * r)),
+    ])
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toContain('| Total | 18,992.8 | 18,127.0 | 17,626.6 |\n')
+    expect(lines[1]).toContain(
+      [
+        '| In Millions | May 29, 2022 | May 30, 2021 |',
+        '| --- | --- | --- |',
+        '| Cash and cash equivalents: | | |',
+        '| United States | 46.0 | 817.9 |',
+      ].join('\n'),
+    )
+  })
+
+  it('keeps a row of figures the figure pattern misses ("(2)pts") in its table', () => {
+    const lines = rebuild([
+      item('Fiscal 2022 vs. 2021', 72, 740),
+      item('CPW', 330, 740),
+      item('HDJ', 410, 740),
+      ...[
+        ['Volume growth', '(3) pts', '8 pts'],
+        ['Price and mix', '2 pts', '1 pt'],
+        ['Foreign currency exchange', '(2)pts', '(8)pts'],
+        ['Net sales growth', '(3) pts', '1 pt'],
+      ].flatMap(([label, a, b], r) => [
+        item(label!, 72, 726 - 14 * r),
+        figure(a!, 350, 726 - 14 * r),
+        figure(b!, 430, 726 - 14 * r),
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('| Foreign currency exchange | (2)pts | (8)pts |')
+  })
+
   it('gives a column only some rows fill its own cells, not its neighbour’s', () => {
     // Ticks under five titles; most rows tick two columns, so those decide the columns at first.
     const ticks: [string, number[]][] = [

@@ -17,13 +17,18 @@ export interface StackedHeader {
   used: PositionedLine[]
   /** A title over every figure column: the table's caption, a line of its own above it. */
   caption: PositionedLine[]
+  /** Titles over no column, left to right: columns no row fills, each to be added, empty. */
+  empty: Segment[]
 }
 
 /** Column titles are short; a longer text over the figures is a caption or prose. */
 const MAX_TITLE_WORDS = 8
 /** Lines further apart than this many font sizes are not one stack of titles. */
 const MAX_ROW_GAP = 4.5
-const MAX_TITLE_ROWS = 5
+/** Narrow columns wrap their titles over up to six lines, under group titles and a caption. */
+const MAX_TITLE_ROWS = 10
+/** Lines of the label column's title between title rows. */
+const MAX_STUB_ROWS = 2
 const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
 const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 
@@ -39,16 +44,18 @@ const words = (text: string) => text.split(' ').filter(Boolean).length
  * label and figure columns) ends the climb, as does a wide gap; label-only lines are kept only
  * between titles and the table.
  *
- * `label` is the index of the row-label column; columns after it hold the figures.
+ * `label` is the index of the row-label column; columns after it hold the figures. `figures`
+ * says they do (else the table is of text, whose lines above may be its rows drawn elsewhere).
  */
 export function stackedHeader(
   top: PositionedLine,
   columns: readonly Column[],
   label: number,
   free: readonly PositionedLine[],
+  figures = true,
 ): StackedHeader {
   const titles: string[][] = columns.map(() => [])
-  const none = { titles, labels: [], used: [], caption: [] }
+  const none = { titles, labels: [], used: [], caption: [], empty: [] }
   if (label + 1 >= columns.length) return none
   const used: PositionedLine[] = []
   const pending: PositionedLine[] = []
@@ -61,8 +68,17 @@ export function stackedHeader(
   let lastY = top.y
   let rows = 0
   let caption: PositionedLine[] = []
+  let empty: Segment[] = []
+  /** The top title row's text when it is one title said over each group (see below). */
+  let repeated = ''
+  /** Stub-only rows met above a title row, held until a title row above claims them. */
+  const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
   const [left, right] = [columns[0]!.x0 - top.size, columns.at(-1)!.x1 + 2 * top.size]
+  const labelRight = columns[label]!.x1
+  // The label column's own title starts over its labels and stops short of the figures; a title
+  // right of the labels ("Number" left of its right-aligned figures) is its column's.
+  const inStub = (s: Segment) => s.x0 < labelRight && s.x1 < columns[label + 1]!.x0
   const beside = ({ segments }: PositionedLine) =>
     Math.max(...segments.map((s) => s.x1)) < left || Math.min(...segments.map((s) => s.x0)) > right
   for (const row of rowsAbove(
@@ -73,13 +89,21 @@ export function stackedHeader(
     if (row[0]!.y - lastY > MAX_ROW_GAP * size || rows === MAX_TITLE_ROWS) break
     lastY = row[0]!.y
     const segments = row.flatMap((line) => line.segments)
-    // A units note ("(dollars in millions)") heads the label column wherever it sits.
-    const stub = segments.filter((s) => s.x1 < columns[label + 1]!.x0 || UNITS.test(s.text))
-    const over = segments.filter((s) => !stub.includes(s))
+    // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
+    // below).
+    let stub = segments.filter((s) => inStub(s) || UNITS.test(s.text))
+    let over = segments.filter((s) => !stub.includes(s))
     if (stub.some((s) => s.x0 < left)) break
     if (over.length === 0 && rows > 0 && stub.every((s) => UNITS.test(s.text))) {
       titles[label]!.unshift(stub.map((s) => s.text).join(' '))
       used.push(...row)
+      continue
+    }
+    if (over.length === 0 && rows > 0 && figures && stubRows.length < MAX_STUB_ROWS) {
+      // A line of the label column's own title ("In Millions, Except Per / Share Amounts")
+      // between title rows: it is the stub's if a title row follows above it, else prose. Over
+      // a text table such a line is as likely a wrapped row's, drawn out of order.
+      stubRows.push(row)
       continue
     }
     if (over.length === 0) {
@@ -89,8 +113,20 @@ export function stackedHeader(
       continue
     }
     if (over.some((s) => !isTitle(s, columns[label]!))) break
-    const placed = placeTitles(over, units, columns[label]!.x1, size)
+    // A title clear of every column by its own width or more, in the row right over the table,
+    // heads a column no row fills (a checklist's never-ticked column): it becomes one, empty.
+    const clear = rows > 0 ? [] : over.filter((s) => units.every((u) => gap(u, s) >= s.x1 - s.x0))
+    if (clear.length > 0 && clear.length < over.length) {
+      over = over.filter((s) => !clear.includes(s))
+      empty = clear
+    }
+    // A units note among the row's titles is one of them where it places as one ("Carrying
+    // value / (in millions)" over two columns, "Shares" beside it).
+    const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
+    const withNotes = notes.length > 0 && placeTitles([...over, ...notes], units, labelRight, size)
+    const placed = withNotes || placeTitles(over, units, labelRight, size)
     if (!placed) break
+    if (withNotes) stub = stub.filter((s) => !notes.includes(s))
     // Over group titles, a lone title heads them all, or it is the page's (a centred heading).
     const [lone] = placed
     const partial = lone!.unit.from > units[0]!.from || lone!.unit.to < units.at(-1)!.to
@@ -106,6 +142,19 @@ export function stackedHeader(
     for (const { text, unit } of placed) {
       for (let c = unit.from; c <= unit.to; c++) titles[c]!.unshift(text)
     }
+    // One title said again over each group of figure columns, the groups all of them: the
+    // caption if no row is placed above it (under different group titles, "Fiscal Year" is part
+    // of each). Over single columns it is a title's first line ("Percent of") as often.
+    const covered = placed.reduce((n, p) => n + p.unit.to - p.unit.from + 1, 0)
+    const again =
+      figures &&
+      placed.length > 1 &&
+      placed.every((p) => p.text === lone!.text && p.unit.to > p.unit.from)
+    repeated = again && covered === units.at(-1)!.to - units[0]!.from + 1 ? lone!.text : ''
+    for (const held of stubRows.splice(0)) {
+      titles[label]!.unshift(held.map((line) => line.text).join(' '))
+      used.push(...held)
+    }
     if (stub.length > 0) titles[label]!.unshift(stub.map((s) => s.text).join(' '))
     units = regroup(units, placed)
     if (rows === 0) {
@@ -117,7 +166,12 @@ export function stackedHeader(
     used.push(...row, ...pending.splice(0))
     rows++
   }
-  return rows === 0 ? { ...none, caption } : { titles, labels, used, caption }
+  if (repeated && caption.length === 0) {
+    // Said once above the table, as a lone title over every column is (above).
+    for (const column of titles) if (column[0] === repeated) column.shift()
+    caption = [{ ...top, text: repeated }]
+  }
+  return rows === 0 ? { ...none, caption } : { titles, labels, used, caption, empty }
 }
 
 /** A parenthesised units note: "(in millions)", "($ in thousands)", "(In Millions, Except…)". */

@@ -1,5 +1,6 @@
 // Generated from packages/core/src/extract/pdf-tables.ts by `npm run sync:core`: edit that file, not this one.
 import { markdownTable } from './markdown-table.ts'
+import { attachMarks } from './pdf-marks.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
 import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
@@ -45,7 +46,9 @@ const isFigure = (text: string) => FIGURE.test(text.trim())
 export function rebuildTables(positioned: PositionedLine[]): string[] {
   // Most pages have no line of two cells (prose, a title page): nothing to rebuild there.
   if (!positioned.some((line) => line.segments.length >= 2)) return positioned.map((l) => l.text)
-  const lines = positioned.map((line) => (line.segments.length < 2 ? line : joinSymbols(line)))
+  const lines = attachMarks(positioned).map((line) =>
+    line.segments.length < 2 ? line : joinSymbols(line),
+  )
   const blocks: { start: number; end: number; table: TableGrid }[] = []
   let i = 0
   while (i < lines.length) {
@@ -64,17 +67,17 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
     // The block's own title lines are read as stacked titles too (a title over a group of
     // columns lands on all of them); where they are not, as cells under the titles above.
     const titleLines = lines.slice(start, start + table.headerRows)
-    const stacked = stackedHeader(lines[start + table.headerRows]!, table.columns, table.label, [
-      ...free,
-      ...titleLines,
-    ])
+    const { columns, label, figures } = table
+    const top = lines[start + table.headerRows]!
+    const stacked = stackedHeader(top, columns, label, [...free, ...titleLines], figures)
     const whole = titleLines.every((line) => stacked.used.includes(line))
-    const header = whole ? stacked : stackedHeader(lines[start]!, table.columns, table.label, free)
+    const header = whole ? stacked : stackedHeader(lines[start]!, columns, label, free, figures)
     ;[...header.used, ...header.caption].forEach((line) => taken.add(line))
     const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
     // The caption goes right above the table, wherever the content stream drew it.
     const caption = header.caption.map((line) => line.text).join(' ')
-    tables.set(start, [caption, `\n${markdownTable(withHeader(grid, header))}\n`])
+    const rows = withHeader(withEmptyColumns(grid, header), header)
+    tables.set(start, [caption, `\n${markdownTable(rows)}\n`])
   }
   const out: string[] = []
   lines.forEach((line, k) => {
@@ -129,12 +132,17 @@ function blockEnd(lines: PositionedLine[], start: number): number {
   let last = start
   // The left edge of the figures: a single-segment line ending before it is a row label.
   let figuresFrom = lines[start]!.segments[1]!.x0
+  let figuresAbove = hasFigures(lines[start]!)
   for (let j = start + 1; j < lines.length; j++) {
     const line = lines[j]!
     const previous = lines[j - 1]!
     const gap = previous.y - line.y
     if (gap <= 0 || gap > MAX_LINE_GAP * Math.max(line.size, previous.size)) break
     if (isRowLine(line)) {
+      // A row of titles under rows of figures heads the next table ("In Millions | May 29,
+      // 2022 | May 30, 2021" after a table by years): it starts a table of its own.
+      if (figuresAbove && headsTable(line, figuresFrom)) break
+      figuresAbove ||= hasFigures(line)
       last = j
       figuresFrom = Math.min(figuresFrom, line.segments[1]!.x0)
       continue
@@ -156,6 +164,28 @@ function blockEnd(lines: PositionedLine[], start: number): number {
   return last
 }
 
+/** Whether a line has an amount (not a year) after its first cell. */
+const hasFigures = (line: PositionedLine) =>
+  line.segments.some((s, k) => k > 0 && isFigure(s.text) && !YEAR.test(s.text))
+
+/** Years and dates ("May 29, 2022"): the digits a column title may have. */
+const DATES =
+  /\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|(?:19|20)\d\d\b)/gi
+
+/**
+ * Whether a line is a table's header row: a stub title left of the figures ("In Millions", not a
+ * number as an exhibit index has), then two titles or more, words with no digit but in dates.
+ */
+function headsTable(line: PositionedLine, figuresFrom: number): boolean {
+  const [stub, ...titles] = line.segments
+  return (
+    stub!.x1 < figuresFrom &&
+    !/\d/.test(stub!.text) &&
+    titles.length >= 2 &&
+    titles.every((s) => /\p{L}/u.test(s.text) && !/\d/.test(s.text.replace(DATES, '')))
+  )
+}
+
 /** A table rebuilt from a block of lines: its columns, header cells and body rows. */
 interface TableGrid {
   columns: Column[]
@@ -164,6 +194,8 @@ interface TableGrid {
   header: string[]
   /** How many of the block's lines make `header`. */
   headerRows: number
+  /** Whether its cells are mostly figures (else it is a table of text). */
+  figures: boolean
   body: string[][]
 }
 
@@ -203,7 +235,14 @@ function tableGrid(block: PositionedLine[]): TableGrid | undefined {
   )
   const body = grid.slice(headerRows)
   if (joinWrappedLabels(body).length < MIN_ROWS - 1) return undefined
-  return { columns, label: labelColumn(body), header, headerRows, body }
+  return {
+    columns,
+    label: labelColumn(body),
+    header,
+    headerRows,
+    body,
+    figures: figureShare >= 0.5,
+  }
 }
 
 /** Whether half the first row's cells (but the first) recur in their column further down. */
@@ -217,6 +256,24 @@ function repeatsBelow(grid: string[][]): boolean {
 function labelColumn(body: string[][]): number {
   const totals = body[0]!.map((_, c) => body.reduce((n, row) => n + words(row[c] ?? ''), 0))
   return totals.indexOf(Math.max(...totals))
+}
+
+/**
+ * The table with a column for each title over none (`above.empty`), its cells empty, and the
+ * title in `above.titles` at its place (changed in place: the header is this table's alone).
+ */
+function withEmptyColumns(table: TableGrid, above: StackedHeader): TableGrid {
+  if (above.empty.length === 0) return table
+  const columns = [...table.columns]
+  const header = [...table.header]
+  const body = table.body.map((row) => [...row])
+  for (const title of above.empty) {
+    const at = columns.filter((column) => column.x0 < title.x0).length
+    columns.splice(at, 0, { x0: title.x0, x1: title.x1 })
+    for (const row of [header, ...body]) row.splice(at, 0, '')
+    above.titles.splice(at, 0, [title.text])
+  }
+  return { ...table, columns, header, body }
 }
 
 /** The table's rows with the titles stacked above it over its header, its labels first. */

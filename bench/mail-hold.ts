@@ -1,10 +1,10 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { DEFAULT_ANON_KEY } from '../packages/localbase/src/config/keys.ts'
 import { copyFixture, startTestStack } from '../packages/localbase/test/helpers.ts'
-import { startInbox } from '../packages/localbase/test/smtp-inbox.ts'
+import { sendMailTo, startInbox } from '../packages/localbase/test/smtp-inbox.ts'
 import { readTrace, summarizeTrace } from './load-trace.ts'
 
 // How long a sign-up holds PGlite's single connection when the mail server is slow: the
@@ -17,23 +17,10 @@ const dir = mkdtempSync(join(tmpdir(), 'mail-hold-'))
 const tracePath = join(dir, 'trace.jsonl')
 process.env.LOCALBASE_DB_TRACE = tracePath
 
-const inbox = await startInbox({ user: 'mailer', pass: 'smtp-secret' })
+const credentials = { user: 'mailer', pass: 'smtp-secret' }
+const inbox = await startInbox(credentials)
 const project = copyFixture('auth-confirm')
-appendFileSync(
-  join(project, 'supabase', 'config.toml'),
-  `
-[auth.email.smtp]
-enabled = true
-host = "127.0.0.1"
-port = ${inbox.port}
-user = "mailer"
-pass = "smtp-secret"
-admin_email = "noreply@sourcebook.test"
-
-[auth.rate_limit]
-email_sent = 1000
-`,
-)
+sendMailTo(project, inbox, credentials)
 const stack = await startTestStack(project, { env: { SMTP_HOST: '' } })
 try {
   const client = createClient(stack.url, DEFAULT_ANON_KEY, { auth: { persistSession: false } })

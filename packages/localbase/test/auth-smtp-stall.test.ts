@@ -1,10 +1,10 @@
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ANON_KEY } from '../src/config/keys.ts'
 import { copyFixture, startTestStack, type TestStack } from './helpers.ts'
-import { type Inbox, startInbox } from './smtp-inbox.ts'
+import { type Inbox, sendMailTo, startInbox } from './smtp-inbox.ts'
 
 // Auth mail is sent after its transaction commits: PGlite is one connection, so a mail
 // server that stalls must not stall everyone else's requests. A mail that fails is undone
@@ -21,22 +21,7 @@ let project: string
 beforeAll(async () => {
   inbox = await startInbox(credentials)
   project = copyFixture('auth-confirm')
-  appendFileSync(
-    join(project, 'supabase', 'config.toml'),
-    `
-[auth.email.smtp]
-enabled = true
-host = "127.0.0.1"
-port = ${inbox.port}
-user = "${credentials.user}"
-pass = "${credentials.pass}"
-admin_email = "noreply@sourcebook.test"
-sender_name = "Sourcebook"
-
-[auth.rate_limit]
-email_sent = 1000
-`,
-  )
+  sendMailTo(project, inbox, credentials)
   // A table members read, for a request that needs the database while a mail stalls.
   mkdirSync(join(project, 'supabase', 'migrations'))
   writeFileSync(

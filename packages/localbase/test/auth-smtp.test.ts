@@ -1,11 +1,10 @@
-import { appendFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ANON_KEY } from '../src/config/keys.ts'
 import { copyFixture, startTestStack, type TestStack } from './helpers.ts'
-import { type Inbox, type Received, startInbox } from './smtp-inbox.ts'
+import { type Inbox, type Received, sendMailTo, startInbox } from './smtp-inbox.ts'
 
 // Auth mail over real SMTP: localbase is configured the way the Supabase CLI reads it
 // ([auth.email.smtp] in config.toml, the credentials as env() references) and sends to an
@@ -23,23 +22,8 @@ let project: string
 beforeAll(async () => {
   inbox = await startInbox(credentials)
   project = copyFixture('auth-confirm')
-  appendFileSync(
-    join(project, 'supabase', 'config.toml'),
-    `
-[auth.email.smtp]
-enabled = true
-host = "127.0.0.1"
-port = ${inbox.port}
-user = "env(TEST_SMTP_USER)"
-pass = "env(TEST_SMTP_PASS)"
-admin_email = "${from.address}"
-sender_name = "${from.name}"
-
-# With SMTP, mail counts against email_sent (2 an hour by default): this file sends dozens.
-[auth.rate_limit]
-email_sent = 1000
-`,
-  )
+  // The credentials as env() references, resolved from the server's environment.
+  sendMailTo(project, inbox, { user: 'env(TEST_SMTP_USER)', pass: 'env(TEST_SMTP_PASS)' }, from)
   stack = await startTestStack(project, {
     env: { SMTP_HOST: '', TEST_SMTP_USER: credentials.user, TEST_SMTP_PASS: credentials.pass },
   })

@@ -1,4 +1,6 @@
+import { appendFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
@@ -33,6 +35,35 @@ export type Stall = {
   reached: Promise<void>
   /** Lets the mail go on, or refuses it with this reply. */
   release(refusal?: string): void
+}
+
+/**
+ * Points a copied fixture project's Auth mail at the inbox, as the Supabase CLI's config.toml
+ * does. `user` and `pass` are written as given (an `env(NAME)` reference works). The mail
+ * limit is lifted: with SMTP, mail counts against `email_sent` (2 an hour by default).
+ */
+export function sendMailTo(
+  project: string,
+  inbox: Inbox,
+  login: { user: string; pass: string },
+  from = { name: 'Sourcebook', address: 'noreply@sourcebook.test' },
+): void {
+  appendFileSync(
+    join(project, 'supabase', 'config.toml'),
+    `
+[auth.email.smtp]
+enabled = true
+host = "127.0.0.1"
+port = ${inbox.port}
+user = "${login.user}"
+pass = "${login.pass}"
+admin_email = "${from.address}"
+sender_name = "${from.name}"
+
+[auth.rate_limit]
+email_sent = 1000
+`,
+  )
 }
 
 export async function startInbox(credentials: { user: string; pass: string }): Promise<Inbox> {

@@ -38,9 +38,11 @@ begin
   return new;
 end $$;
 
+-- Not called for the chunks an import inserts without a vector.
 create trigger tag_chunk_embedding
 before insert or update of embedding, embedding_model on public.chunks
-for each row execute function public.tag_chunk_embedding();
+for each row when (new.embedding is not null or new.embedding_model is not null)
+execute function public.tag_chunk_embedding();
 
 revoke execute on function public.tag_chunk_embedding() from public, anon, authenticated;
 

@@ -201,6 +201,25 @@ describe('promoting a new embedding model', () => {
     expect(await stagedCount(workspaceId)).toBe(0)
     expectNewVectors(await chunkState(workspaceId))
   }, 120_000)
+
+  it('moves the whole workspace’s vectors when one document’s call completes the staging', async () => {
+    const { workspaceId } = await stagedSwitch()
+    const late = await addReadyDocument(
+      stack,
+      people.editor,
+      workspaceId,
+      'Egrets',
+      texts.slice(0, 3),
+    )
+    const { data, error } = await clientFor(stack, people.editor).functions.invoke('embed', {
+      body: { document_id: late.documentId },
+    })
+    expect(error).toBeNull()
+    // Its 3 chunks staged, the model promoted, and all 15 staged vectors moved into place.
+    expect(data).toEqual({ embedded: 18, remaining: 0 })
+    expect(await stagedCount(workspaceId)).toBe(0)
+    expect((await chunkState(workspaceId)).every((c) => c.model === newModel)).toBe(true)
+  })
 })
 
 describe('replacing the active model outright', () => {

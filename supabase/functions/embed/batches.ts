@@ -70,7 +70,8 @@ export async function embedPending(
     (await rpc<boolean>(admin, 'promote_embedding_model', { workspace_id: scope.workspaceId }))
   ) {
     const promoted = { ...scope, staging: false }
-    embedded += await settle(admin, promoted, () => left() > 0)
+    // The promotion is the workspace's, whichever document's call made it: all of it moves.
+    embedded += await settle(admin, { ...promoted, documentId: null }, () => left() > 0)
     remaining = await remainingFor(admin, promoted)
   }
   return { embedded, remaining }

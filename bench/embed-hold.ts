@@ -11,8 +11,10 @@ import { readTrace, summarizeTrace } from './load-trace.ts'
 // How long embedding one large filing holds PGlite's single connection: the filing is
 // imported without a model, then embedded through the real embed Edge Function (the fake
 // provider making 1,536-dimension vectors), first with the workspace's active model, then
-// again as a switch to another model of that dimension (vectors staged, then promoted). Every database job is traced
-// (LOCALBASE_DB_TRACE); the report is the longest holds and the statements behind them.
+// again as a switch to another model of that dimension (vectors staged, then promoted), then
+// as an owner's outright change back (the old vectors dropped, new ones made). Every database
+// job from the model change to the embed call's end is traced (LOCALBASE_DB_TRACE); the
+// report is the longest holds and the statements behind them.
 //   npm run bench:embed-hold -- [file in financebench-pdfs]
 
 const file = process.argv[2] ?? 'AMERICANEXPRESS_2022_10K.pdf'
@@ -42,10 +44,11 @@ try {
         .join(', ')} where id = $1`,
       [workspaceId, ...Object.values(models)],
     )
-  const embed = async (label: string) => {
+  const embed = async (label: string, models: Record<string, string | null>) => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     rmSync(tracePath, { force: true })
     const started = performance.now()
+    await setModels(models)
     const { data, error } = await editor.functions.invoke('embed', {
       body: { document_id: imported.documentId },
     })
@@ -65,10 +68,13 @@ try {
       }),
     )
   }
-  await setModels({ embedding_model: 'openai:text-embedding-3-small' })
-  await embed('active model')
-  await setModels({ pending_embedding_model: 'openai:text-embedding-ada-002' })
-  await embed('model switch (staged, promoted)')
+  await embed('active model', { embedding_model: 'openai:text-embedding-3-small' })
+  await embed('model switch (staged, promoted)', {
+    pending_embedding_model: 'openai:text-embedding-ada-002',
+  })
+  await embed('outright change (old vectors dropped, made anew)', {
+    embedding_model: 'openai:text-embedding-3-small',
+  })
 } finally {
   await stack.stop()
   await fake.close()

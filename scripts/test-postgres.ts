@@ -41,6 +41,8 @@ const postgresSuites = [
   'supabase/tests/chunk-stats-lifecycle.test.ts',
   // Search results the same through either REST path and after ANALYZE, on a real planner.
   'supabase/tests/search-ties.test.ts',
+  // Embedding promotion and cleanup in steps, under a real planner's index choices and locks.
+  'supabase/tests/embed-upkeep-steps.test.ts',
   // Where Postgres 15 behaved differently from PGlite.
   'supabase/tests/realtime.test.ts',
   'supabase/tests/send-invitation.test.ts',

@@ -35,9 +35,13 @@ export async function embedPending(
 ): Promise<{ embedded: number; remaining: number }> {
   const model = embeddingModel(scope.model)
   const started = Date.now()
-  let embedded = 0
+  const left = () => budgetMs - (Date.now() - started)
+  // What a promotion or a model change left to move or drop goes first (half the time at
+  // most), so the chunks whose stale vectors it drops are embedded below.
+  let embedded = await settle(admin, scope, () => left() > budgetMs / 2)
   let indexed = false
-  while (Date.now() - started < budgetMs) {
+  // One batch at least, however long settling took, so every call makes headway.
+  do {
     const batch = await rpc<{ id: string; content: string }[]>(admin, 'chunks_to_embed', {
       workspace_id: scope.workspaceId,
       document_id: scope.documentId,
@@ -58,17 +62,52 @@ export async function embedPending(
     embedded += stored
     // The workspace switched models meanwhile: what we hold is no longer wanted.
     if (stale) break
+  } while (left() > 0)
+  let remaining = await remainingFor(admin, scope)
+  if (
+    scope.staging &&
+    remaining === 0 &&
+    (await rpc<boolean>(admin, 'promote_embedding_model', { workspace_id: scope.workspaceId }))
+  ) {
+    const promoted = { ...scope, staging: false }
+    // The promotion is the workspace's, whichever document's call made it: all of it moves.
+    embedded += await settle(admin, { ...promoted, documentId: null }, () => left() > 0)
+    remaining = await remainingFor(admin, promoted)
   }
-  const remaining = await rpc<number>(admin, 'embedding_remaining', {
+  return { embedded, remaining }
+}
+
+const remainingFor = (admin: SupabaseClient, scope: Scope) =>
+  rpc<number>(admin, 'embedding_remaining', {
     workspace_id: scope.workspaceId,
     document_id: scope.documentId,
     model: scope.model,
     staging: scope.staging,
   })
-  if (scope.staging && remaining === 0) {
-    await rpc(admin, 'promote_embedding_model', { workspace_id: scope.workspaceId })
+
+/**
+ * Stale vectors (of a model no longer active or pending) dropped per step. Dropping one
+ * rewrites its chunk's row and index entries: 256 a step held PGlite ~0.5 s on a filing.
+ */
+const dropsPerStep = 64
+
+/**
+ * Steps of settle_embeddings, each its own short transaction, while `more()` and there is
+ * work (one step at least): a promotion's staged vectors moved into chunks, a few at a time
+ * as writes are, and vectors of other models dropped. Returns how many vectors it moved.
+ */
+async function settle(admin: SupabaseClient, scope: Scope, more: () => boolean) {
+  let moved = 0
+  for (;;) {
+    const step = await rpc<{ moved: number; dropped: number }>(admin, 'settle_embeddings', {
+      workspace_id: scope.workspaceId,
+      document_id: scope.documentId,
+      move_numbers: numbersPerWrite,
+      max_drops: dropsPerStep,
+    })
+    moved += step.moved
+    if (step.moved + step.dropped === 0 || !more()) return moved
   }
-  return { embedded, remaining }
 }
 
 /**

@@ -2,7 +2,9 @@
 // while a new model is being built): POST { document_id } or { workspace_id } with an
 // editor's or owner's JWT → { embedded, remaining }. Idempotent and resumable: each call
 // does a few seconds of batches and says how many chunks remain, so the caller calls again
-// until none do. When a pending model's vectors are complete they are promoted at once.
+// until none do. When a pending model's vectors are complete the model is promoted at once,
+// and its vectors are moved into place a few per transaction (this call and the next ones):
+// `embedded` counts the vectors made and those moved.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { providerErrorMessage } from '../_shared/ai/errors.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'

@@ -146,6 +146,7 @@ export type Database = {
           created_at: string
           document_id: string
           embedding: string | null
+          embedding_model: string | null
           heading_path: string[]
           id: string
           lexeme_count: number | null
@@ -163,6 +164,7 @@ export type Database = {
           created_at?: string
           document_id: string
           embedding?: string | null
+          embedding_model?: string | null
           heading_path?: string[]
           id?: string
           lexeme_count?: number | null
@@ -180,6 +182,7 @@ export type Database = {
           created_at?: string
           document_id?: string
           embedding?: string | null
+          embedding_model?: string | null
           heading_path?: string[]
           id?: string
           lexeme_count?: number | null
@@ -975,6 +978,10 @@ export type Database = {
         }[]
       }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }
+      settle_embeddings: {
+        Args: { workspace_id: string; document_id: string; move_numbers: number; max_drops: number }
+        Returns: Json
+      }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
       split_compound: { Args: { token: string }; Returns: string }
       storage_workspace_id: { Args: { name: string }; Returns: string }

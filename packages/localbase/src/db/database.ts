@@ -17,6 +17,12 @@ export interface Transaction {
 /** The database as a whole, outside any request: owner rights, transactions and NOTIFY. */
 export interface Session extends Transaction {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  /**
+   * fn's statements on one connection with nothing else between them (on PGlite, one job of
+   * the queue), each its own implicit transaction, as VACUUM needs; fn starts when the
+   * connection is its own, so it can time what it holds.
+   */
+  withConnection<T>(fn: (connection: Transaction) => Promise<T>): Promise<T>
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>
   readonly closed: boolean
 }

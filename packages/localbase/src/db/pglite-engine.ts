@@ -215,6 +215,7 @@ export class PGliteEngine implements Engine {
     return {
       query: <T>(sql: string, params?: unknown[]) => queued(() => outside.query<T>(sql, params)),
       exec: (sql: string) => queued(() => outside.exec(sql)),
+      withConnection: <T>(fn: (connection: Transaction) => Promise<T>) => queued(() => fn(outside)),
       transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
         queued(async () => {
           const tx = (await this.call({ op: 'begin' })) as number

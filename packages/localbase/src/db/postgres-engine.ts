@@ -137,6 +137,7 @@ export class PostgresEngine implements Engine {
       // Outside transaction(), each statement is its own implicit transaction, as in psql.
       query: (sql, params) => this.onClient((tx) => tx.query(sql, params)),
       exec: (sql) => this.onClient((tx) => tx.exec(sql)),
+      withConnection: (fn) => this.onClient(fn),
       transaction: (fn) => this.transaction(fn),
       listen: (channel, callback) => this.listen(channel, callback),
     }

@@ -102,13 +102,18 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
         t.modified >= 50 + 0.1 * t.live,
     )
     const tables: VacuumedTable[] = []
-    /** One statement as its own job of the queue; how long it held the database. */
+    /**
+     * One statement as its own job of the queue; how long it held the database, from when it
+     * had it: its wait behind requests in the queue paused nobody.
+     */
     const timed = async (sql: string) => {
       // Let the requests that queued behind the last statement go first.
       await new Promise((resolve) => setImmediate(resolve))
-      const t0 = performance.now()
-      await db.pg.exec(sql)
-      return performance.now() - t0
+      return db.pg.withConnection(async (connection) => {
+        const t0 = performance.now()
+        await connection.exec(sql)
+        return performance.now() - t0
+      })
     }
     for (const t of due) {
       let pauses: number[]

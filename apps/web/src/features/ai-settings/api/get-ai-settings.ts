@@ -45,7 +45,7 @@ export async function getAiSettings(workspaceId: string): Promise<AiSettings> {
               .from('chunks')
               .select('id', head)
               .eq('workspace_id', workspaceId)
-              .not('embedding', 'is', null),
+              .eq('embedding_model', data.embedding_model),
           )
         : Promise.resolve(0),
   ])

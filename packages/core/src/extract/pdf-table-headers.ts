@@ -38,7 +38,8 @@ const CLEARLY = 2
 /** Runs of columns whose centres are this close (points) are centred alike. */
 const EVEN = 0.5
 const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
-const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
+/** A year as a column title has it ("2023", "FY2023"): a figure that is not an amount. */
+export const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 
 const words = (text: string) => text.split(' ').filter(Boolean).length
 

@@ -2,7 +2,7 @@
 import { markdownTable } from './markdown-table.ts'
 import { attachMarks } from './pdf-marks.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
-import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
+import { stackedHeader, YEAR, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
 /**
  * A cell that is a figure: an amount, a percentage, a year, a dash for nil, "n/a". Financial and
@@ -10,7 +10,6 @@ import { stackedHeader, type Column, type StackedHeader } from './pdf-table-head
  */
 const FIGURE =
   /^(?:[(\-–−]?\s*[$€£¥]?\s*[(\-–−]?\s*\d[\d,.]*\s*(?:%|pts?|x|bps)?\s*\)?\s*%?\*?|[$€£¥]?\s*[—–-]+|n\/a|nm)$/iu
-const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 const FOOTNOTE_MARK = /^(?:\(\p{L}{1,2}\)|\p{L}\)|\*+|†|‡)$/u
 /** Row labels may be long ("Net cash provided by operating activities"), other cells not. */
 const MAX_LABEL_WORDS = 14

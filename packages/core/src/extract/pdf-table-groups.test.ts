@@ -96,6 +96,75 @@ describe('group titles over the column titles', () => {
     )
   })
 
+  it('heads two groups side by side, each over the run of columns it is centred over', () => {
+    // JPMorgan's 10-Q for Q1 2021, page 124 (rows cut to three, footnote marks left out):
+    // "Term loans by origination year" over six columns, "Revolving loans" over the next two.
+    const lines = rebuild([
+      ['(in millions, except ratios)', 70.1, 650.5, 7.5, 79.2],
+      ['March 31, 2021', 348.1, 691, 7.5, 50],
+      ['Term loans by origination year', 258.3, 678.3, 7.5, 92.5],
+      ['Revolving loans', 452.6, 678.3, 7.5, 47.3],
+      ['Total', 534.3, 650.5, 7.5, 15.2],
+      ['2021', 196, 650.5, 7.5, 16.8],
+      ['2020', 237.2, 650.5, 7.5, 16.8],
+      ['2019', 278.5, 650.5, 7.5, 16.8],
+      ['2018', 319.7, 650.5, 7.5, 16.8],
+      ['2017', 361, 650.5, 7.5, 16.8],
+      ['Prior to', 399.1, 658, 7.5, 23],
+      ['2017', 402.2, 650.5, 7.5, 16.8],
+      ['Within the', 440.2, 665.5, 7.5, 30.9],
+      ['revolving', 441.6, 658, 7.5, 28],
+      ['period', 445.8, 650.5, 7.5, 19.6],
+      ['Converted', 481.4, 665.5, 7.5, 30.9],
+      ['to term', 485.6, 658, 7.5, 22.5],
+      ['loans', 488.8, 650.5, 7.5, 16.1],
+      ['Loan delinquency', 70.1, 637.8, 7.5, 55],
+      ['Current', 70.1, 625, 7.5, 23],
+      ['$', 186.4, 625.6, 7.5, 4.2],
+      ['13,779', 195.4, 625.6, 7.5, 22.9],
+      ['$', 227.6, 625.6, 7.5, 4.2],
+      ['57,109', 236.6, 625.6, 7.5, 22.9],
+      ['$', 268.9, 625.6, 7.5, 4.2],
+      ['27,264', 277.9, 625.6, 7.5, 22.9],
+      ['$', 310.1, 625.6, 7.5, 4.2],
+      ['11,868', 319.1, 625.6, 7.5, 22.9],
+      ['$', 351.4, 625.6, 7.5, 4.2],
+      ['17,387', 360.4, 625.6, 7.5, 22.9],
+      ['$', 392.6, 625.6, 7.5, 4.2],
+      ['68,061', 401.6, 625.6, 7.5, 22.9],
+      ['$', 437.6, 625.6, 7.5, 4.2],
+      ['6,165', 450.8, 625.6, 7.5, 18.7],
+      ['$', 478.9, 625.6, 7.5, 4.2],
+      ['15,542', 487.9, 625.6, 7.5, 22.9],
+      ['$', 523.9, 625.6, 7.5, 4.2],
+      ['217,175', 528.7, 625.6, 7.5, 27.1],
+      ['30–149 days past due', 70.1, 612.3, 7.5, 67.3],
+      ['—', 213.3, 612.8, 7.5, 4.9],
+      ['5', 255.3, 612.8, 7.5, 4.2],
+      ['11', 292.3, 612.8, 7.5, 8.4],
+      ['15', 333.6, 612.8, 7.5, 8.4],
+      ['12', 374.8, 612.8, 7.5, 8.4],
+      ['595', 411.9, 612.8, 7.5, 12.6],
+      ['17', 461.1, 612.8, 7.5, 8.4],
+      ['193', 498.1, 612.8, 7.5, 12.6],
+      ['848', 543.1, 612.8, 7.5, 12.6],
+      ['150 or more days past due', 70.1, 599.5, 7.5, 81.8],
+      ['—', 213.3, 600.1, 7.5, 4.9],
+      ['2', 255.3, 600.1, 7.5, 4.2],
+      ['4', 296.5, 600.1, 7.5, 4.2],
+      ['8', 337.8, 600.1, 7.5, 4.2],
+      ['20', 374.8, 600.1, 7.5, 8.4],
+      ['838', 411.9, 600.1, 7.5, 12.6],
+      ['16', 461.1, 600.1, 7.5, 8.4],
+      ['262', 498.1, 600.1, 7.5, 12.6],
+      ['1,150', 537.1, 600.1, 7.5, 18.7],
+    ])
+    expect(lines[0]).toBe('March 31, 2021')
+    expect(lines[1]).toContain(
+      '| (in millions, except ratios) | Term loans by origination year 2021 | Term loans by origination year 2020 | Term loans by origination year 2019 | Term loans by origination year 2018 | Term loans by origination year 2017 | Term loans by origination year Prior to 2017 | Revolving loans Within the revolving period | Revolving loans Converted to term loans | Total |',
+    )
+  })
+
   it('keeps the first line of a wrapped title, a row step above the rest, to its own column', () => {
     // Page 10 of the same release: "Percent / to Sales" wrapped at the table's own row step,
     // centred over its column as a group title over three would be.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { positionedLines, type PdfTextItem } from './pdf-lines.ts'
+import { attachMarks } from './pdf-marks.ts'
 import { rebuildTables } from './pdf-tables.ts'
 
 /** A pdf.js text item of `size` pt text at x, baseline y; glyphs half an em wide. */
@@ -71,6 +72,26 @@ describe('raised marks drawn apart from their line', () => {
     ])
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('| US Exports(4) | 33 | 44 |\n| WW | 1,659 | 1,482 |')
+  })
+
+  it('joins a mark to the occurrence of its word it is drawn beside, not the first', () => {
+    // Johnson & Johnson's Q2 2023 release, page 15: the "US" row, its figures where the page
+    // draws them, with the page's "(1)" mark (3 pt, raised 2.3 pt) set after the second "7.5%".
+    const drawn: [string, number, number][] = [
+      ['US', 19.7, 6.3],
+      ['712', 163.2, 7.6],
+      ['$', 141.2, 2.5],
+      ['663', 201.4, 7.6],
+      ['7.5%', 236.4, 10.4],
+      ['7.5%', 278.9, 10.4],
+      ['-', 329.3, 1.5],
+    ]
+    const items = drawn.map(([str, x, width]) => ({ ...item(str, x, 664.3, 4.55), width }))
+    const mark = { ...item('(1)', 289.3, 666.6, 2.99), width: 3.6 }
+    // The mark is drawn last, as a line of its own; a larger title sets the page's largest size.
+    const lines = attachMarks(positionedLines([item('Sales', 19.7, 700), ...items, mark]))
+    expect(lines.map((line) => line.text)).toEqual(['Sales', 'US 712$ 663 7.5% 7.5%(1) -'])
+    expect(lines[1]!.segments.map((s) => s.text)).toContain('7.5%(1)')
   })
 
   it('leaves a small mark that follows no word where it was', () => {

@@ -1,7 +1,7 @@
 import { markdownTable } from './markdown-table.ts'
 import { attachMarks } from './pdf-marks.ts'
 import type { PositionedLine, Segment } from './pdf-lines.ts'
-import { stackedHeader, type Column, type StackedHeader } from './pdf-table-headers.ts'
+import { stackedHeader, YEAR, type Column, type StackedHeader } from './pdf-table-headers.ts'
 
 /**
  * A cell that is a figure: an amount, a percentage, a year, a dash for nil, "n/a". Financial and
@@ -9,7 +9,6 @@ import { stackedHeader, type Column, type StackedHeader } from './pdf-table-head
  */
 const FIGURE =
   /^(?:[(\-–−]?\s*[$€£¥]?\s*[(\-–−]?\s*\d[\d,.]*\s*(?:%|pts?|x|bps)?\s*\)?\s*%?\*?|[$€£¥]?\s*[—–-]+|n\/a|nm)$/iu
-const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 const FOOTNOTE_MARK = /^(?:\(\p{L}{1,2}\)|\p{L}\)|\*+|†|‡)$/u
 /** Row labels may be long ("Net cash provided by operating activities"), other cells not. */
 const MAX_LABEL_WORDS = 14
@@ -61,16 +60,19 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
   // stream put them (some producers draw them after the table).
   const taken = new Set(blocks.flatMap(({ start, end }) => lines.slice(start, end + 1)))
   const tables = new Map<number, string[]>()
-  for (const { start, table } of blocks) {
+  for (const { start, end, table } of blocks) {
     const free = lines.filter((line) => !taken.has(line))
     // The block's own title lines are read as stacked titles too (a title over a group of
     // columns lands on all of them); where they are not, as cells under the titles above.
     const titleLines = lines.slice(start, start + table.headerRows)
     const { columns, label, figures } = table
     const top = lines[start + table.headerRows]!
-    const stacked = stackedHeader(top, columns, label, [...free, ...titleLines], figures)
+    const pitch = leastPitch(lines.slice(start, end + 1))
+    const stacked = stackedHeader(top, columns, label, [...free, ...titleLines], pitch, figures)
     const whole = titleLines.every((line) => stacked.used.includes(line))
-    const header = whole ? stacked : stackedHeader(lines[start]!, columns, label, free, figures)
+    const header = whole
+      ? stacked
+      : stackedHeader(lines[start]!, columns, label, free, pitch, figures)
     ;[...header.used, ...header.caption].forEach((line) => taken.add(line))
     const grid = whole ? { ...table, header: table.columns.map(() => '') } : table
     // The caption goes right above the table, wherever the content stream drew it.
@@ -85,6 +87,16 @@ export function rebuildTables(positioned: PositionedLine[]): string[] {
     else if (!taken.has(line)) out.push(line.text)
   })
   return out
+}
+
+/** The least step down from one line of a table to the next. */
+function leastPitch(block: readonly PositionedLine[]): number {
+  let least = Infinity
+  for (let k = 1; k < block.length; k++) {
+    const step = block[k - 1]!.y - block[k]!.y
+    if (step > 0) least = Math.min(least, step)
+  }
+  return least
 }
 
 const LONE_CURRENCY = /^[$€£¥]$/

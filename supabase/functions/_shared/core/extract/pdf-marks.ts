@@ -88,8 +88,18 @@ function withMark(host: PositionedLine, mark: PositionedLine): PositionedLine {
   const word = segments[at]!
   const space = /\d$/.test(word.text) && /^\d/.test(text) ? ' ' : ''
   const joined = `${word.text}${space}${text}`
-  // The host's text holds the word as read: the mark goes right after it.
-  const hostText = host.text.replace(word.text, joined)
+  // The host's text holds the word as read: the mark goes right after that occurrence of it,
+  // found past the texts of the segments drawn before it (the word may be said twice on a line).
+  let from = 0
+  for (const before of segments.slice(0, at)) {
+    const found = host.text.indexOf(before.text, from)
+    if (found >= 0) from = found + before.text.length
+  }
+  const start = host.text.indexOf(word.text, from)
+  const hostText =
+    start < 0
+      ? host.text.replace(word.text, joined)
+      : host.text.slice(0, start) + joined + host.text.slice(start + word.text.length)
   segments[at] = { ...word, x1: Math.max(word.x1, x1), text: joined }
   const next = segments[at + 1]
   // The mark filled the gap it made: the word after it is the same cell's.

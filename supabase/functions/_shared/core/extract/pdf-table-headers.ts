@@ -29,8 +29,18 @@ const MAX_ROW_GAP = 4.5
 const MAX_TITLE_ROWS = 10
 /** Lines of the label column's title between title rows. */
 const MAX_STUB_ROWS = 2
+/** A group title sits further above its columns' titles than the table's leading, by this. */
+const GROUP_GAP = 1.1
+/** A group title's columns are no further from it than this many times its width (or that of
+ * the columns it overlaps). */
+const REACH = 1.5
+/** A unit this many times nearer another title than a group title is that title's. */
+const CLEARLY = 2
+/** Runs of columns whose centres are this close (points) are centred alike. */
+const EVEN = 0.5
 const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
-const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
+/** A year as a column title has it ("2023", "FY2023"): a figure that is not an amount. */
+export const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
 
 const words = (text: string) => text.split(' ').filter(Boolean).length
 
@@ -44,7 +54,8 @@ const words = (text: string) => text.split(' ').filter(Boolean).length
  * label and figure columns) ends the climb, as does a wide gap; label-only lines are kept only
  * between titles and the table.
  *
- * `label` is the index of the row-label column; columns after it hold the figures. `figures`
+ * `label` is the index of the row-label column; columns after it hold the figures. `pitch` is
+ * the least step between the table's baselines. `figures`
  * says they do (else the table is of text, whose lines above may be its rows drawn elsewhere).
  */
 export function stackedHeader(
@@ -52,6 +63,7 @@ export function stackedHeader(
   columns: readonly Column[],
   label: number,
   free: readonly PositionedLine[],
+  pitch: number,
   figures = true,
 ): StackedHeader {
   const titles: string[][] = columns.map(() => [])
@@ -66,6 +78,8 @@ export function stackedHeader(
     to: label + 1 + k,
   }))
   let lastY = top.y
+  /** The least step down from a line to the next, in the table or a column's titles. */
+  let leading = pitch
   let rows = 0
   let caption: PositionedLine[] = []
   let empty: Segment[] = []
@@ -87,6 +101,15 @@ export function stackedHeader(
   )) {
     const size = Math.max(top.size, ...row.map((line) => line.size))
     if (row[0]!.y - lastY > MAX_ROW_GAP * size || rows === MAX_TITLE_ROWS) break
+    // Set off from the titles under it further than the table steps from line to line (a rule
+    // runs between), a title may head a group of them; one a step above the next line of its
+    // column is as likely the first line of a wrapped title.
+    const steps = new Map(
+      row.flatMap((line) =>
+        line.segments.map((s) => [s, stepDown(line, s, [top, ...used])] as const),
+      ),
+    )
+    const setOff = (s: Segment) => rows > 0 && steps.get(s)! > GROUP_GAP * leading
     lastY = row[0]!.y
     const segments = row.flatMap((line) => line.segments)
     // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
@@ -123,9 +146,11 @@ export function stackedHeader(
     // A units note among the row's titles is one of them where it places as one ("Carrying
     // value / (in millions)" over two columns, "Shares" beside it).
     const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
-    const withNotes = notes.length > 0 && placeTitles([...over, ...notes], units, labelRight, size)
-    const placed = withNotes || placeTitles(over, units, labelRight, size)
+    const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff)
+    const withNotes = notes.length > 0 && place([...over, ...notes])
+    const placed = withNotes || place(over)
     if (!placed) break
+    for (const step of steps.values()) leading = Math.min(leading, step)
     if (withNotes) stub = stub.filter((s) => !notes.includes(s))
     // Over group titles, a lone title heads them all, or it is the page's (a centred heading).
     const [lone] = placed
@@ -199,6 +224,16 @@ function rowsAbove(top: PositionedLine, free: readonly PositionedLine[]): Positi
   return rows
 }
 
+/** How far a line's segment is above the nearest title line under it that it overlaps. */
+function stepDown(line: PositionedLine, segment: Segment, titles: readonly PositionedLine[]) {
+  let under = -Infinity
+  for (const title of titles) {
+    if (title.y >= line.y || title.y <= under) continue
+    if (title.segments.some((s) => gap(s, segment) === 0)) under = title.y
+  }
+  return line.y - under
+}
+
 /** A column, or a group of them under one title: its columns and the extent of its texts. */
 interface Unit extends Column {
   from: number
@@ -219,14 +254,17 @@ const centre = (a: Column) => (a.x0 + a.x1) / 2
 /**
  * The row's titles over the units. A title centred within one unit's extent is that unit's; else each
  * unit goes to its nearest title, and a title keeps those if it is centred over them (a group
- * title), else only the units it overlaps. Undefined when a title has none or reaches past
- * halfway to the units beside its own.
+ * title), else only the units it overlaps. A title `setOff` above the titles under it that is
+ * centred over a run of units near it, none clearly another title's, heads them all though it
+ * fits within the middle one ("% Change" over "Reported | Operational | Currency"). Undefined
+ * when a title has none or reaches past halfway to the units beside its own.
  */
 function placeTitles(
   over: Segment[],
   units: readonly Unit[],
   labelRight: number,
   size: number,
+  setOff: (title: Segment) => boolean,
 ): Placed[] | undefined {
   const sorted = over.toSorted((a, b) => a.x0 - b.x0)
   const nearest = units.map((unit) => {
@@ -245,6 +283,7 @@ function placeTitles(
     // A row's only title, centred over the whole table, spans it (the middle column's centre
     // is the table's too when the columns are odd in number).
     const alone = sorted.length === 1 && centredOn(merge(units))
+    const after = placed.at(-1)?.unit.to ?? -Infinity
     let own = within.length === 1 && !alone
     let mine = own ? within : units.filter((_, u) => nearest[u] === k)
     if (MARK.test(title.text)) {
@@ -252,10 +291,23 @@ function placeTitles(
       const closest = Math.min(...units.map((unit) => gap(unit, title)))
       mine = units.filter((unit) => gap(unit, title) === closest).slice(0, 1)
       own = true
-    } else if (mine.length === 0 || !centredOn(merge(mine))) {
-      // A row's only title may head a run of columns off the table's centre; among several,
-      // each keeps to the columns it overlaps.
-      mine = widestCentred(units, title, sorted.length === 1 ? centredOn : () => false)
+    } else if (own || mine.length === 0 || !centredOn(merge(mine)) || mine[0]!.from <= after) {
+      // As a group's title it may take units up to those clearly nearer another title of the
+      // row (half as far or less), and none the title before it took. (A row’s only title
+      // not within a unit spreads below.)
+      const open = (unit: Unit) =>
+        unit.from > after &&
+        sorted.every((t) => t === title || CLEARLY * gap(unit, t) >= gap(unit, title))
+      const asGroup = setOff(title) && (own || sorted.length > 1)
+      const group = asGroup ? groupUnder(units, title, open, size) : []
+      if (group.length > 1) {
+        mine = group
+        own = false
+      } else if (!own) {
+        // A row's only title may head a run of columns off the table's centre; among several,
+        // each keeps to the columns it overlaps.
+        mine = widestCentred(units, title, sorted.length === 1 ? centredOn : () => false)
+      }
     }
     if (mine.length === 0) return undefined
     // Not past halfway to the neighbouring units (a page title is wider, a caption off-centre).
@@ -297,6 +349,39 @@ function widestCentred(
     }
   }
   return units.slice(best[0], best[1]! + 1)
+}
+
+/**
+ * The run of two units or more, out from those the title overlaps through `open` ones near it, that the
+ * title is centred over best, to within a size (over a wide run, a few points off centre would
+ * take in the next group's columns). Evenly spaced columns centre several runs alike: of those,
+ * the widest. Empty when there is none.
+ */
+function groupUnder(
+  units: readonly Unit[],
+  title: Segment,
+  open: (unit: Unit) => boolean,
+  size: number,
+): Unit[] {
+  const overlapped = units.flatMap((unit, u) => (gap(unit, title) === 0 ? [u] : []))
+  if (overlapped.length === 0) return []
+  const [first, last] = [overlapped[0]!, overlapped.at(-1)!]
+  const core = merge([units[first]!, units[last]!, { ...units[first]!, ...title }])
+  const near = (unit: Unit) => open(unit) && gap(unit, title) <= REACH * (core.x1 - core.x0)
+  let [lo, hi] = [first, last]
+  while (lo > 0 && near(units[lo - 1]!)) lo--
+  while (hi + 1 < units.length && near(units[hi + 1]!)) hi++
+  const runs: { run: Unit[]; off: number }[] = []
+  for (let p = lo; p <= first; p++) {
+    for (let q = Math.max(p + 1, last); q <= hi; q++) {
+      const run = units.slice(p, q + 1)
+      const off = Math.abs(centre(merge(run)) - centre(title))
+      if (off <= size) runs.push({ run, off })
+    }
+  }
+  const least = Math.min(...runs.map(({ off }) => off))
+  const alike = runs.filter(({ off }) => off <= least + EVEN)
+  return alike.reduce<Unit[]>((best, { run }) => (run.length > best.length ? run : best), [])
 }
 
 function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest'
+import { positionedLines, type PdfTextItem } from './pdf-lines.ts'
+import { rebuildTables } from './pdf-tables.ts'
+
+/** A pdf.js text item as a real page has it: text, x, baseline y, size and width. */
+type Drawn = [str: string, x: number, y: number, size: number, width: number]
+
+const item = ([str, x, y, size, width]: Drawn): PdfTextItem => ({
+  str,
+  transform: [size, 0, 0, size, x, y],
+  width,
+  height: size,
+  hasEOL: false,
+})
+
+const rebuild = (drawn: Drawn[]) => rebuildTables(positionedLines(drawn.map(item)))
+
+/** Items at `y` of `size`, each [text, x, width]. */
+const at = (y: number, size: number, cells: [string, number, number][]): Drawn[] =>
+  cells.map(([str, x, width]) => [str, x, y, size, width])
+
+// The text positions of Johnson & Johnson's Q2 2023 earnings release, page 15 (rows cut to three,
+// its footnote marks left out): "% Change" over Reported, Operational and Currency, centred over
+// the middle one's extent, a little further above them than the table steps from row to row.
+const byGroup: Drawn[] = [
+  ...at(703.2, 4.55, [
+    ['SECOND QUARTER', 218.5, 43],
+    ['SIX MONTHS', 458.4, 28.5],
+  ]),
+  ...at(689.2, 4.55, [
+    ['2023', 151.3, 10.1],
+    ['2022', 189.5, 10.1],
+    ['Reported', 224.2, 19.9],
+    ['Operational', 262.1, 25.4],
+    ['Currency', 311.4, 19.9],
+    ['2023', 396.6, 10.1],
+    ['2022', 446.5, 10.1],
+    ['Reported', 475.1, 19.9],
+    ['Operational', 507.8, 25.4],
+    ['Currency', 550, 19.9],
+  ]),
+  ...at(680.3, 4.55, [['CONSUMER HEALTH SEGMENT', 19.7, 69.9]]),
+  ...at(670.7, 4.55, [['OTC', 19.7, 9.7]]),
+  ...at(664.3, 4.55, [
+    ['US', 19.7, 6.3],
+    ['712', 163.2, 7.6],
+    ['$', 141.2, 2.5],
+    ['663', 201.4, 7.6],
+    ['7.5%', 236.4, 10.4],
+    ['7.5%', 278.9, 10.4],
+    ['-', 329.3, 1.5],
+    ['1,457', 409, 11.4],
+    ['$', 381.7, 2.5],
+    ['1,333', 454.8, 11.4],
+    ['9.3%', 481.1, 10.4],
+    ['9.3%', 525.6, 10.4],
+    ['-', 559.7, 1.5],
+  ]),
+  ...at(658.1, 4.55, [
+    ['Intl', 19.7, 6.2],
+    ['947', 163.2, 7.6],
+    ['818', 201.4, 7.5],
+    ['15.7%', 233.9, 12.9],
+    ['19.0%', 276.4, 12.9],
+    ['-3.3%', 322.9, 11.9],
+    ['1,844', 409, 11.4],
+    ['1,609', 454.8, 11.4],
+    ['14.6%', 478.6, 12.9],
+    ['19.4%', 523.1, 12.9],
+    ['-4.8%', 553.3, 12],
+  ]),
+  ...at(651.4, 4.55, [
+    ['WW', 19.7, 8.8],
+    ['1,659', 159.4, 11.4],
+    ['1,482', 197.5, 11.4],
+    ['12.0%', 233.9, 12.9],
+    ['13.9%', 276.4, 12.9],
+    ['-1.9%', 322.9, 11.9],
+    ['3,301', 409, 11.4],
+    ['2,943', 454.8, 11.4],
+    ['12.2%', 478.6, 12.9],
+    ['14.8%', 523.1, 12.9],
+    ['-2.6%', 553.3, 12],
+  ]),
+  ...at(696.8, 4.55, [
+    ['% Change', 267.2, 21.8],
+    ['% Change', 511.1, 21.8],
+  ]),
+]
+
+describe('group titles over the column titles', () => {
+  it('heads every column a title is centred over, not only the middle one it fits within', () => {
+    const [table] = rebuild(byGroup)
+    expect(table).toContain(
+      '| | SECOND QUARTER 2023 | SECOND QUARTER 2022 | SECOND QUARTER % Change Reported | SECOND QUARTER % Change Operational | SECOND QUARTER % Change Currency | SIX MONTHS 2023 | SIX MONTHS 2022 | SIX MONTHS % Change Reported | SIX MONTHS % Change Operational | SIX MONTHS % Change Currency |',
+    )
+  })
+
+  it('heads two groups side by side, each over the run of columns it is centred over', () => {
+    // JPMorgan's 10-Q for Q1 2021, page 124 (rows cut to three, footnote marks left out):
+    // "Term loans by origination year" over six columns, "Revolving loans" over the next two.
+    const lines = rebuild([
+      ['(in millions, except ratios)', 70.1, 650.5, 7.5, 79.2],
+      ['March 31, 2021', 348.1, 691, 7.5, 50],
+      ['Term loans by origination year', 258.3, 678.3, 7.5, 92.5],
+      ['Revolving loans', 452.6, 678.3, 7.5, 47.3],
+      ['Total', 534.3, 650.5, 7.5, 15.2],
+      ['2021', 196, 650.5, 7.5, 16.8],
+      ['2020', 237.2, 650.5, 7.5, 16.8],
+      ['2019', 278.5, 650.5, 7.5, 16.8],
+      ['2018', 319.7, 650.5, 7.5, 16.8],
+      ['2017', 361, 650.5, 7.5, 16.8],
+      ['Prior to', 399.1, 658, 7.5, 23],
+      ['2017', 402.2, 650.5, 7.5, 16.8],
+      ['Within the', 440.2, 665.5, 7.5, 30.9],
+      ['revolving', 441.6, 658, 7.5, 28],
+      ['period', 445.8, 650.5, 7.5, 19.6],
+      ['Converted', 481.4, 665.5, 7.5, 30.9],
+      ['to term', 485.6, 658, 7.5, 22.5],
+      ['loans', 488.8, 650.5, 7.5, 16.1],
+      ['Loan delinquency', 70.1, 637.8, 7.5, 55],
+      ['Current', 70.1, 625, 7.5, 23],
+      ['$', 186.4, 625.6, 7.5, 4.2],
+      ['13,779', 195.4, 625.6, 7.5, 22.9],
+      ['$', 227.6, 625.6, 7.5, 4.2],
+      ['57,109', 236.6, 625.6, 7.5, 22.9],
+      ['$', 268.9, 625.6, 7.5, 4.2],
+      ['27,264', 277.9, 625.6, 7.5, 22.9],
+      ['$', 310.1, 625.6, 7.5, 4.2],
+      ['11,868', 319.1, 625.6, 7.5, 22.9],
+      ['$', 351.4, 625.6, 7.5, 4.2],
+      ['17,387', 360.4, 625.6, 7.5, 22.9],
+      ['$', 392.6, 625.6, 7.5, 4.2],
+      ['68,061', 401.6, 625.6, 7.5, 22.9],
+      ['$', 437.6, 625.6, 7.5, 4.2],
+      ['6,165', 450.8, 625.6, 7.5, 18.7],
+      ['$', 478.9, 625.6, 7.5, 4.2],
+      ['15,542', 487.9, 625.6, 7.5, 22.9],
+      ['$', 523.9, 625.6, 7.5, 4.2],
+      ['217,175', 528.7, 625.6, 7.5, 27.1],
+      ['30–149 days past due', 70.1, 612.3, 7.5, 67.3],
+      ['—', 213.3, 612.8, 7.5, 4.9],
+      ['5', 255.3, 612.8, 7.5, 4.2],
+      ['11', 292.3, 612.8, 7.5, 8.4],
+      ['15', 333.6, 612.8, 7.5, 8.4],
+      ['12', 374.8, 612.8, 7.5, 8.4],
+      ['595', 411.9, 612.8, 7.5, 12.6],
+      ['17', 461.1, 612.8, 7.5, 8.4],
+      ['193', 498.1, 612.8, 7.5, 12.6],
+      ['848', 543.1, 612.8, 7.5, 12.6],
+      ['150 or more days past due', 70.1, 599.5, 7.5, 81.8],
+      ['—', 213.3, 600.1, 7.5, 4.9],
+      ['2', 255.3, 600.1, 7.5, 4.2],
+      ['4', 296.5, 600.1, 7.5, 4.2],
+      ['8', 337.8, 600.1, 7.5, 4.2],
+      ['20', 374.8, 600.1, 7.5, 8.4],
+      ['838', 411.9, 600.1, 7.5, 12.6],
+      ['16', 461.1, 600.1, 7.5, 8.4],
+      ['262', 498.1, 600.1, 7.5, 12.6],
+      ['1,150', 537.1, 600.1, 7.5, 18.7],
+    ])
+    expect(lines[0]).toBe('March 31, 2021')
+    expect(lines[1]).toContain(
+      '| (in millions, except ratios) | Term loans by origination year 2021 | Term loans by origination year 2020 | Term loans by origination year 2019 | Term loans by origination year 2018 | Term loans by origination year 2017 | Term loans by origination year Prior to 2017 | Revolving loans Within the revolving period | Revolving loans Converted to term loans | Total |',
+    )
+  })
+
+  it('keeps the first line of a wrapped title, a row step above the rest, to its own column', () => {
+    // Page 10 of the same release: "Percent / to Sales" wrapped at the table's own row step,
+    // centred over its column as a group title over three would be.
+    const lines = rebuild([
+      ...at(490.7, 8.78, [
+        ['2023', 434.8, 19.6],
+        ['2022', 589.3, 19.6],
+        ['Percent', 712.1, 30.4],
+      ]),
+      ...at(476, 8.78, [
+        ['Percent', 464.6, 32.4],
+        ['Percent', 617.4, 32.3],
+        ['Increase', 708.6, 33.8],
+      ]),
+      ...at(461.4, 8.78, [
+        ['Amount', 382, 32.9],
+        ['to Sales', 464.6, 33.7],
+        ['Amount', 538.5, 32.9],
+        ['to Sales', 617.5, 33.8],
+        ['(Decrease)', 698.9, 43.6],
+      ]),
+      ...at(448, 8.78, [
+        ['Sales to customers', 49.4, 80.7],
+        ['$', 384.8, 4.9],
+        ['25,530', 402.8, 27],
+        ['100.0', 481.4, 22],
+        ['$', 541.3, 4.9],
+        ['24,020', 555.3, 27],
+        ['100.0', 634.1, 22],
+        ['6.3', 727.3, 12.2],
+      ]),
+      ...at(433.3, 8.78, [
+        ['Cost of products sold', 49.4, 90.8],
+        ['8,212', 407.6, 22.1],
+        ['32.2', 486.2, 17.1],
+        ['7,919', 560.3, 22.1],
+        ['33.0', 639, 17.1],
+        ['3.7', 727.3, 12.2],
+      ]),
+      ...at(418.7, 8.78, [
+        ['Gross Profit', 49.4, 50.7],
+        ['17,318', 402.7, 27],
+        ['67.8', 486.2, 17.1],
+        ['16,101', 555.4, 26.9],
+        ['67.0', 639, 17.1],
+        ['7.6', 727.3, 12.2],
+      ]),
+    ])
+    expect(lines[0]).toContain(
+      '| | 2023 Amount | 2023 Percent to Sales | 2022 Amount | 2022 Percent to Sales | Percent Increase (Decrease) |',
+    )
+  })
+})

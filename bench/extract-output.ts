@@ -1,7 +1,7 @@
 // The full output of PDF extraction and chunking, one line per page and per chunk, on every PDF
 // of the financebench filings, its distractors and docling's test set, to diff two checkouts:
 // a speed change must leave it byte for byte the same.
-// Run: node bench/extract-output.ts OUT.txt   then   diff main.txt branch.txt
+// Run: npm run bench:extract-output -- OUT.txt   (in each checkout), then diff the two files
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chunkDocument } from '@sourcebook/core/chunk/chunk-document'

@@ -6,7 +6,7 @@
 // Run: node bench/pdf-grids.ts   (last line: JSON)
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { getDocumentProxy } from 'unpdf'
+import { openPdf } from '@sourcebook/core/extract/pdf'
 import { cellLinesLeft, ruledGrids } from '@sourcebook/core/extract/pdf-grid-reader'
 import { positionedLines } from '@sourcebook/core/extract/pdf-lines'
 import { rebuildTables } from '@sourcebook/core/extract/pdf-tables'
@@ -28,9 +28,8 @@ let readPagesTextCpuMs = 0
 let drawingCpuMs = 0
 const gridPages: string[] = []
 for (const file of files) {
-  const doc = await getDocumentProxy(new Uint8Array(readFileSync(`${folder}${file}`)), {
-    verbosity: 0,
-  })
+  // Opened as extraction opens it (its images left out).
+  const doc = await openPdf(new Uint8Array(readFileSync(`${folder}${file}`)))
   for (let number = 1; number <= doc.numPages; number++) {
     const page = await doc.getPage(number)
     const started = cpuMs()

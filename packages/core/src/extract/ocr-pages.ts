@@ -12,17 +12,34 @@ const PATHS_WORTH_READING = 50
 /**
  * Recognises the pages that have no text (a scan, or a scanned page in a born-digital PDF),
  * one at a time, and fills in their lines; pages with text are never rendered. `skip` are
- * pages pdf.js could not read at all. Throws the signal's reason when cancelled.
+ * pages pdf.js could not read at all. The document these pages are read from is opened (by
+ * `openDocument`, with its images: they are what a scan holds) only when there are some, and
+ * destroyed after. Throws the signal's reason when cancelled.
  */
 export async function ocrEmptyPages(
-  doc: PdfDocument,
+  openDocument: () => Promise<PdfDocument>,
   pages: string[][],
   skip: number[],
+  options: PdfOcrOptions,
+): Promise<OcrPage[]> {
+  const empty = [...pages.keys()].filter((i) => pages[i]!.length === 0 && !skip.includes(i + 1))
+  if (empty.length === 0) return []
+  const doc = await openDocument()
+  try {
+    return await recogniseEmptyPages(doc, pages, empty, options)
+  } finally {
+    await doc.loadingTask.destroy()
+  }
+}
+
+async function recogniseEmptyPages(
+  doc: PdfDocument,
+  pages: string[][],
+  empty: number[],
   { engine: makeEngine, onPage, signal }: PdfOcrOptions,
 ): Promise<OcrPage[]> {
   const numbers: number[] = []
-  for (const [i, lines] of pages.entries()) {
-    if (lines.length > 0 || skip.includes(i + 1)) continue
+  for (const i of empty) {
     if (await worthReading(await doc.getPage(i + 1))) numbers.push(i + 1)
   }
   if (numbers.length === 0) return []

@@ -27,7 +27,7 @@ export async function extractPdf(
   if (indexOfAscii(bytes.subarray(Math.max(0, bytes.length - 2048)), '%%EOF') < 0) {
     throw new ExtractError('corrupt', 'This PDF is truncated (the file is incomplete).')
   }
-  const doc = await open(bytes, ocr?.CanvasFactory)
+  const doc = await openPdf(bytes)
   try {
     const rawPages: string[][] = []
     const unreadable: number[] = []
@@ -41,7 +41,14 @@ export async function extractPdf(
       )
     }
     if (unreadable.length === doc.numPages) throw new ExtractError('corrupt', DAMAGED)
-    const ocrPages = ocr ? await ocrEmptyPages(doc, rawPages, unreadable, ocr) : []
+    const ocrPages = ocr
+      ? await ocrEmptyPages(
+          () => openPdf(bytes, { images: true, CanvasFactory: ocr.CanvasFactory }),
+          rawPages,
+          unreadable,
+          ocr,
+        )
+      : []
     if (rawPages.every((lines) => lines.length === 0)) {
       throw new ExtractError('no_text_layer', 'this PDF has no text layer (scanned?)')
     }
@@ -93,11 +100,21 @@ async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
   return lines
 }
 
-async function open(bytes: Uint8Array, CanvasFactory?: unknown): Promise<PdfDocument> {
+/**
+ * The document for pdf.js to read. Without `images`, pages are read with their images left out
+ * (pdf.js's `maxImageSize: 0`): their text and the rules of their tables need none, and decoding
+ * and passing each image along took a tenth of every drawing read (pdf-grid-reader.ts). Pages
+ * are only rendered, for OCR, from a document opened with them.
+ */
+export async function openPdf(
+  bytes: Uint8Array,
+  { images = false, CanvasFactory }: { images?: boolean; CanvasFactory?: unknown } = {},
+): Promise<PdfDocument> {
   try {
     // pdf.js may take ownership of (detach) the buffer it is given: hand it a copy.
     return await getDocumentProxy(bytes.slice(), {
       verbosity: 0,
+      ...(images ? {} : { maxImageSize: 0 }),
       ...(CanvasFactory ? { CanvasFactory } : {}),
     })
   } catch (error) {

@@ -53,12 +53,12 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
   let afterCurrency = false
   const finish = () => {
     if (!line) return
-    const text = line.text.replace(/\s+/g, ' ').trim()
+    const text = tidy(line.text)
     // The line and its segments are this function's own: tidied in place, not copied.
     if (text !== '') {
       line.text = text
       line.segments = line.segments.filter((s) => {
-        s.text = s.text.replace(/\s+/g, ' ').trim()
+        s.text = tidy(s.text)
         return s.text !== ''
       })
       lines.push(line)
@@ -105,6 +105,14 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
   }
   finish()
   return lines
+}
+
+/** Whitespace a line's text must lose: at an end, two in a row, or other than a space. */
+const UNTIDY = /^\s|\s$|\s\s|[^\S ]/
+
+/** The text with each run of whitespace one space, trimmed; most are already (no copy then). */
+function tidy(text: string): string {
+  return UNTIDY.test(text) ? text.replace(/\s+/g, ' ').trim() : text
 }
 
 /**

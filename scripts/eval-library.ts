@@ -10,7 +10,8 @@
  * Questions are JSONL `{id, file, question, evidence: [{page, text}]}`, `file` a file's name
  * in the folders and pages 1-based. A result hits when it comes from the question's file and
  * its page range holds an evidence page (see page-metrics.ts). With --data-dir the database
- * is kept there and reused: files already imported are skipped as duplicates. With --explain,
+ * is kept there and reused: files already imported are skipped as duplicates, and a data dir
+ * another version of the import pipeline filled is refused (pipeline-stamp.ts). With --explain,
  * each question whose evidence page is not in its document's top 20 is searched again deeper:
  * the evidence's rank and score, and the pages above it.
  *
@@ -27,6 +28,7 @@ import { askLibrary } from './eval/library/ask-library.ts'
 import { explainMisses } from './eval/library/explain-misses.ts'
 import { importLibrary, readyDocuments } from './eval/library/import-library.ts'
 import { type LibraryWorkspace, openLibraryWorkspace } from './eval/library/library-workspace.ts'
+import { stampPipeline } from './eval/library/pipeline-stamp.ts'
 import { readQuestions } from './eval/library/questions.ts'
 import { libraryScores, questionLine, scoreTable } from './eval/library/report.ts'
 import { summary } from './import/report.ts'
@@ -64,8 +66,9 @@ const questions = (() => {
 })()
 const kept = values['data-dir'] !== undefined
 const dataDir = kept ? resolve(values['data-dir']!) : mkdtempSync(join(tmpdir(), 'sourcebook-lib-'))
+const workdir = new URL('..', import.meta.url).pathname
 const localbase = await startLocalbase({
-  workdir: new URL('..', import.meta.url).pathname,
+  workdir,
   port: 0,
   dataDir,
   // No AI provider, so answers are extractive and search is lexical; every question asked
@@ -87,6 +90,7 @@ try {
   workspace = await openLibraryWorkspace(localbase)
   const { supabase, workspaceId, reused } = workspace
   console.log(`${reused ? 'reusing' : 'created'} the library workspace in ${dataDir}`)
+  stampPipeline(dataDir, workdir, reused)
   const folders = positionals.map((folder) => resolve(folder))
   const imported = await importLibrary(supabase, workspaceId, folders, (line) =>
     console.error(line),

@@ -37,6 +37,8 @@ const postgresSuites = [
   'supabase/tests/search-document-facts.test.ts',
   // search_document's question sentences, split by a regular expression with a lookbehind.
   'supabase/tests/search-document-questions.test.ts',
+  // search_document's ties in the document's order, on a real planner.
+  'supabase/tests/search-document-ties.test.ts',
   // Term statistics counted per document, with documents locked against concurrent writers.
   'supabase/tests/chunk-stats-lifecycle.test.ts',
   // Search results the same through either REST path and after ANALYZE, on a real planner.

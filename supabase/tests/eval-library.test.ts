@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -178,6 +178,29 @@ describe('npm run eval:library', () => {
     expect(run.stdout).toContain(`reusing the library workspace in ${dataDir}`)
     expect(run.stdout).toMatch(/Imported 0 of 9 files[^\n]*\n {2}duplicates: 9/)
     expect(lastJson(run.stdout)).toMatchObject({ ...expected, imported: 0 })
+  }, 300_000)
+
+  it('refuses a kept data dir another import pipeline filled, naming what changed', async () => {
+    const stampFile = join(dataDir, 'sourcebook-library-pipeline.json')
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as Record<string, string>
+    const chunker = 'packages/core/src/chunk/chunk-document.ts'
+    expect(Object.keys(stamp)).toContain(chunker)
+    try {
+      // As if the chunker had changed since the import.
+      writeFileSync(stampFile, JSON.stringify({ ...stamp, [chunker]: 'an older version' }))
+      const run = await evalLibrary([
+        '--questions',
+        questionsPath,
+        '--data-dir',
+        dataDir,
+        ...folders(),
+      ])
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(`imported by another import pipeline (changed: ${chunker})`)
+      expect(run.stdout).not.toMatch(/whole workspace/)
+    } finally {
+      writeFileSync(stampFile, JSON.stringify(stamp))
+    }
   }, 300_000)
 
   it('fails, asking nothing, when a question is about a file the library lacks', async () => {

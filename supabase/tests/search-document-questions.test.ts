@@ -94,4 +94,25 @@ describe('search kept to one document, a question wrapped in instructions', () =
     // Asked first, the same words are weighed otherwise.
     expect(await scores('Reservoir levels? Explain the state.')).not.toEqual(keywords)
   })
+
+  it("reads an abbreviation's dots inside a question as part of it, not a sentence's end", async () => {
+    const { add, search } = await library()
+    const report = await add('Water board minutes', [
+      'U.S. reservoir levels fell through the dry season and recovered by winter.',
+      'Trustees must explain the state of each account and round sums to two places.',
+      ...filler,
+    ])
+    const scores = async (query: string) =>
+      (await search(query, report.documentId)).map((r) => [r.chunk_id, r.score])
+    // 20260101007400: the question is whole, so it weighs as the same words asked alone.
+    const asked = await scores('How did U.S. reservoir levels change?')
+    expect(await scores('How did U.S. reservoir levels change? Explain the state.')).not.toEqual(
+      asked,
+    )
+    expect(asked).toEqual(await scores('How did U.S. reservoir levels change'))
+    // A sentence that ends in a decimal still ends there.
+    expect(await scores('Round to 2.5. How did U.S. reservoir levels change?')).not.toEqual(
+      await scores('Round to 2.5 how did U.S. reservoir levels change'),
+    )
+  })
 })

@@ -38,7 +38,10 @@ export interface Engine {
   readonly session: Session
   /** PGlite's own abilities (the --db-port socket, data-dir dumps); null on a server. */
   readonly pglite: PGliteControls | null
-  /** Runs `prelude` then `sql` in one read-only transaction; returns the rows of `sql`. */
+  /**
+   * Runs `prelude` then `sql` in one transaction and returns the rows of `sql`; the prelude
+   * makes it read-only (Database.readAsUser's context sets `transaction_read_only`).
+   */
   read(prelude: Statement[], sql: string, values: unknown[]): Promise<Record<string, unknown>[]>
   close(): Promise<void>
 }
@@ -85,7 +88,15 @@ export class Database {
     sql: string,
     values: unknown[],
   ): Promise<Record<string, unknown>[]> {
-    return this.engine.read([{ sql: contextSql, values: contextParams(ctx) }], sql, values)
+    // Read-only is one more setting of the context statement rather than a statement of its
+    // own (SET TRANSACTION READ ONLY is this same setting, transaction-local): a statement
+    // less for every read.
+    const settings = { ...ctx.settings, transaction_read_only: 'on' }
+    return this.engine.read(
+      [{ sql: contextSql, values: contextParams({ ...ctx, settings }) }],
+      sql,
+      values,
+    )
   }
 
   /** One transaction as the database owner, for localbase's own bookkeeping. */

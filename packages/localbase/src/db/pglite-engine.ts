@@ -122,8 +122,7 @@ export class PGliteEngine implements Engine {
   }
 
   read(prelude: Statement[], sql: string, values: unknown[]) {
-    const statements = [...prelude, { sql: 'set transaction read only', values: [] }]
-    return this.job(() => this.call({ op: 'read', prelude: statements, sql, values })) as Promise<
+    return this.job(() => this.call({ op: 'read', prelude, sql, values })) as Promise<
       Record<string, unknown>[]
     >
   }

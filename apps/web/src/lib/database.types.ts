@@ -975,6 +975,16 @@ export type Database = {
         }[]
       }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }
+      search_with_settings: {
+        Args: {
+          workspace_id: string
+          query: string
+          match_count?: number
+          document_ids?: string[]
+          types?: string[]
+        }
+        Returns: Json
+      }
       shares_workspace: { Args: { user_id: string }; Returns: boolean }
       split_compound: { Args: { token: string }; Returns: string }
       storage_workspace_id: { Args: { name: string }; Returns: string }

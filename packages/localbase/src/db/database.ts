@@ -16,7 +16,8 @@ export interface Transaction {
 
 /** The database as a whole, outside any request: owner rights, transactions and NOTIFY. */
 export interface Session extends Transaction {
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  /** `first`, if given, runs right after BEGIN: on PGlite in the same round trip. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, first?: Statement): Promise<T>
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>
   readonly closed: boolean
 }
@@ -73,10 +74,7 @@ export class Database {
 
   /** One transaction with the caller's role and claims; RLS applies. */
   async asUser<T>(ctx: RequestContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.engine.session.transaction(async (tx) => {
-      await tx.query(contextSql, contextParams(ctx))
-      return fn(tx)
-    })
+    return this.engine.session.transaction(fn, { sql: contextSql, values: contextParams(ctx) })
   }
 
   /**

@@ -182,7 +182,12 @@ export class PGliteEngine implements Engine {
     const sent = performance.now()
     this.calls++
     // BEGIN and COMMIT count: each is a statement Postgres runs.
-    this.statements += request.op === 'read' ? request.prelude.length + 1 : 1
+    this.statements +=
+      request.op === 'read'
+        ? request.prelude.length + 1
+        : request.op === 'begin' && request.first
+          ? 2
+          : 1
     try {
       return await answer
     } finally {
@@ -214,9 +219,9 @@ export class PGliteEngine implements Engine {
     return {
       query: <T>(sql: string, params?: unknown[]) => queued(() => outside.query<T>(sql, params)),
       exec: (sql: string) => queued(() => outside.exec(sql)),
-      transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      transaction: <T>(fn: (tx: Transaction) => Promise<T>, first?: Statement) =>
         queued(async () => {
-          const tx = (await this.call({ op: 'begin' })) as number
+          const tx = (await this.call({ op: 'begin', ...(first ? { first } : {}) })) as number
           let result: T
           try {
             result = await fn(statements(tx))

@@ -12,7 +12,8 @@
 -- the commit before, load average 12-18 on 2 cores): database jobs per search 2 -> 1,
 -- statements 6 -> 2 (with reads' read-only folded into their context), CPU per search in
 -- localbase's main thread 5.35/5.1 -> 4.35/3.5 ms, in the function's Deno 2.3/2.3 -> 1.7/1.75
--- ms, in the database worker 9.7/9.15 -> 8.95/8.65 ms (search_chunks is most of it).
+-- ms, in the database worker 9.7/9.15 -> 8.95/8.65 ms (search_chunks is most of it). The main
+-- thread's figure includes the same series' gateway change (no fetch Request per call).
 --
 -- security invoker: the row is read under the workspaces' RLS exactly as the REST read was,
 -- and the searches decide for themselves whom they answer. Null when the caller cannot see

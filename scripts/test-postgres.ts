@@ -29,6 +29,7 @@ const postgresSuites = [
   'packages/localbase/test/realtime-changes.test.ts',
   'supabase/tests/rls-matrix.test.ts',
   'supabase/tests/search-function.test.ts',
+  'supabase/tests/search-with-settings.test.ts',
   'supabase/tests/search-ranking.test.ts',
   'supabase/tests/chat-access.test.ts',
   // The term statistics' triggers under analyzed statistics, as autovacuum leaves them.

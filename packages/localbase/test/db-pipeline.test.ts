@@ -28,6 +28,27 @@ describe('Database.readAsUser (one round trip)', () => {
     expect(after.rows).toEqual([{ current_user: 'postgres', claims: '' }])
   })
 
+  it('gives each of many reads in flight at once its own caller’s claims and rows', async () => {
+    const bob = '00000000-0000-0000-0000-00000000000b'
+    const callers = [
+      { ctx: asAlice, sub: alice, titles: ['mine'] },
+      {
+        ctx: { role: 'authenticated', claims: { sub: bob, role: 'authenticated' } },
+        sub: bob,
+        titles: ['theirs'],
+      },
+      { ctx: { role: 'anon', claims: { role: 'anon' } }, sub: null, titles: [] },
+    ]
+    const sql = `select auth.uid() as sub, current_user as role,
+      coalesce((select string_agg(title, ',' order by id) from public.notes), '') as titles`
+    const reads = Array.from({ length: 30 }, (_, i) => callers[i % callers.length]!)
+    const rows = await Promise.all(reads.map((c) => stack.db.readAsUser(c.ctx, sql, [])))
+    rows.forEach(([row], i) => {
+      const { ctx, sub, titles } = reads[i]!
+      expect(row).toEqual({ sub, role: ctx.role, titles: titles.join(',') })
+    })
+  })
+
   it('runs read-only and reports Postgres errors with their SQLSTATE', async () => {
     await expect(
       stack.db.readAsUser(asAlice, `insert into public.notes (title) values ($1)`, ['x']),

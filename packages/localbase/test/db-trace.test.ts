@@ -40,10 +40,10 @@ describe('LOCALBASE_DB_TRACE', () => {
         .filter(Boolean)
         .map((line) => JSON.parse(line) as JobRecord)
     }
-    // BEGIN, the context, the query (the slowest, naming the job) and COMMIT: four messages
-    // to the worker while it is held.
+    // BEGIN with the context, the query (the slowest, naming the job) and COMMIT: four
+    // statements in three messages to the worker while it is held.
     expect(jobs.find(napped)).toMatchObject({
-      calls: 4,
+      calls: 3,
       statements: 4,
     })
   })
@@ -67,8 +67,8 @@ describe('LOCALBASE_DB_TRACE', () => {
     expect(one).toMatchObject({ kind: 'interactive' })
     expect(one!.at).toBeGreaterThanOrEqual(sleep!.at + sleep!.holdMs)
     expect(one!.waitMs).toBeGreaterThan(0)
-    // A pipelined read is one round trip carrying its context, read-only switch and query.
-    expect(one).toMatchObject({ calls: 1, statements: 3 })
+    // A pipelined read is one round trip carrying its context (read-only included) and query.
+    expect(one).toMatchObject({ calls: 1, statements: 2 })
   })
 
   it('names a PostgREST read by what it reads', () => {
@@ -78,6 +78,9 @@ describe('LOCALBASE_DB_TRACE', () => {
     const rpc = `select coalesce(json_agg(_r.v), '[]')::text as body from (select t0 as v from
       json_to_record($1) as _a(q text) cross join lateral "public"."search_chunks"(q => _a.q) t0) _r`
     expect(traceSql(rpc)).toBe('read public.search_chunks')
+    const scalar = `select to_json(t0)::text as body, 1 as page from json_to_record($1) as _a(q text)
+      cross join lateral "public"."search_with_settings"(q => _a.q) t0`
+    expect(traceSql(scalar)).toBe('read public.search_with_settings')
     expect(traceSql('vacuum\n  public.chunks')).toBe('vacuum public.chunks')
   })
 })

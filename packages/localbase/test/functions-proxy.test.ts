@@ -29,6 +29,13 @@ beforeAll(async () => {
       req.socket.destroy()
       return
     }
+    if (req.url === '/cut') {
+      // A process that dies partway through a small answer of declared length.
+      res.writeHead(200, { 'content-length': '100' })
+      res.write('partial')
+      setTimeout(() => req.socket.destroy(), 20)
+      return
+    }
     res.setHeader('content-type', 'text/plain')
     res.end(`${req.method} ${req.url} ${body}`)
   })
@@ -86,6 +93,17 @@ describe('forwarding to a function process', () => {
     expect(result.kind).toBe('failed')
     expect(seen).toHaveLength(1)
     drop = 'never'
+  })
+
+  it('passes a small answer on whole, and calls one cut off partway a failed call', async () => {
+    drop = 'never'
+    const result = await forward(port, post('whole'), '/f', 5000)
+    expect(result.kind).toBe('response')
+    if (result.kind !== 'response') return
+    expect(result.response.headers.get('content-length')).toBe('13')
+    expect(await result.response.text()).toBe('POST /f whole')
+    // Not a response whose body breaks after the client has been told 200.
+    expect((await forward(port, post('cut'), '/cut', 5000)).kind).toBe('failed')
   })
 
   it('streams a body of unknown length through a connection of its own', async () => {

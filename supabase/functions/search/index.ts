@@ -83,7 +83,7 @@ Deno.serve(async (req) => {
     return fail(502, 'search_failed', `Could not read the collections: ${scope.error.message}`)
   }
   const documentIds = scope.documentIds
-  const search = (embedding: number[] | null, count = limit) => {
+  const search = (embedding: number[] | null, count: number) => {
     const common = {
       workspace_id: workspaceId,
       query,
@@ -99,34 +99,36 @@ Deno.serve(async (req) => {
         : api.rpc('search_chunks', { ...common, document_ids: documentIds ?? null })
     return rpc.setHeader('Authorization', authorization)
   }
-  // Membership and the embedding model in one read as the caller: RLS shows the workspace
-  // to its members only (a non-member's query is never embedded). The query is embedded
-  // with the ACTIVE model, the one chunks.embedding holds (a pending model's vectors are
-  // not searchable until promoted). The lexical search runs alongside that read rather
-  // than after it: without a model (or when embedding fails) it is the answer, so most
-  // searches wait for one round trip, not two. search_chunks answers non-members nothing.
-  const [workspace, lexical] = await Promise.all([
-    api
-      .from('workspaces')
-      .select('embedding_model, chat_model, reranking')
-      .eq('id', workspaceId)
-      .setHeader('Authorization', authorization)
-      .maybeSingle<{ embedding_model: string | null } & Settings>(),
-    search(null),
-  ])
-  if (sessionExpired(workspace.error)) return signInAgain()
-  if (workspace.error) {
-    return fail(502, 'search_failed', `Could not check your membership: ${workspace.error.message}`)
-  }
-  if (!workspace.data) {
+  // Membership, the workspace's settings and the lexical search in one call as the caller
+  // (20260101007200_search_with_settings.sql): RLS shows the workspace to its members only (a
+  // non-member's query is never embedded), and without a model (or when embedding fails) the
+  // lexical search is the answer, so most searches are one request to the database. The
+  // query is embedded with the ACTIVE model, the one chunks.embedding holds (a pending
+  // model's vectors are not searchable until promoted).
+  const first = await api
+    .rpc('search_with_settings', {
+      workspace_id: workspaceId,
+      query,
+      match_count: limit,
+      document_ids: documentIds,
+      types: types ?? null,
+    })
+    .setHeader('Authorization', authorization)
+  if (sessionExpired(first.error)) return signInAgain()
+  // An anonymous key may not search: it is no member either.
+  if (first.error?.code === '42501' || (!first.error && !first.data)) {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
-  const embedding = await embedQueryWith(workspace.data.embedding_model, query)
+  if (first.error) return fail(502, 'search_failed', `Could not search: ${first.error.message}`)
+  const workspace = first.data as Settings & { embedding_model: string | null; results: Row[] }
+  const embedding = await embedQueryWith(workspace.embedding_model, query)
   // Reranking chooses among more passages than are shown: then the search runs again, deeper.
-  const reranker = searchReranker(read.input.rerank, workspace.data)
+  const reranker = searchReranker(read.input.rerank, workspace)
   const depth = candidates(limit, reranker)
   const { data, error } =
-    embedding === null && depth === limit ? lexical : await search(embedding, depth)
+    embedding === null && depth === limit
+      ? { data: workspace.results, error: null }
+      : await search(embedding, depth)
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)
   const found = data as Row[]
   const { rows: results, reranked } = reranker

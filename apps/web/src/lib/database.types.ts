@@ -978,6 +978,16 @@ export type Database = {
         }[]
       }
       search_snippet: { Args: { content: string; terms: string[]; tsq: string }; Returns: string }
+      search_with_settings: {
+        Args: {
+          workspace_id: string
+          query: string
+          match_count?: number
+          document_ids?: string[]
+          types?: string[]
+        }
+        Returns: Json
+      }
       settle_embeddings: {
         Args: { workspace_id: string; document_id: string; move_numbers: number; max_drops: number }
         Returns: Json

@@ -16,7 +16,8 @@ export interface Transaction {
 
 /** The database as a whole, outside any request: owner rights, transactions and NOTIFY. */
 export interface Session extends Transaction {
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  /** `first`, if given, runs right after BEGIN: on PGlite in the same round trip. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, first?: Statement): Promise<T>
   /**
    * fn's statements on one connection with nothing else between them (on PGlite, one job of
    * the queue), each its own implicit transaction, as VACUUM needs; fn starts when the
@@ -44,7 +45,10 @@ export interface Engine {
   readonly session: Session
   /** PGlite's own abilities (the --db-port socket, data-dir dumps); null on a server. */
   readonly pglite: PGliteControls | null
-  /** Runs `prelude` then `sql` in one read-only transaction; returns the rows of `sql`. */
+  /**
+   * Runs `prelude` then `sql` in one transaction and returns the rows of `sql`; the prelude
+   * makes it read-only (Database.readAsUser's context sets `transaction_read_only`).
+   */
   read(prelude: Statement[], sql: string, values: unknown[]): Promise<Record<string, unknown>[]>
   close(): Promise<void>
 }
@@ -76,10 +80,7 @@ export class Database {
 
   /** One transaction with the caller's role and claims; RLS applies. */
   async asUser<T>(ctx: RequestContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.engine.session.transaction(async (tx) => {
-      await tx.query(contextSql, contextParams(ctx))
-      return fn(tx)
-    })
+    return this.engine.session.transaction(fn, { sql: contextSql, values: contextParams(ctx) })
   }
 
   /**
@@ -91,7 +92,15 @@ export class Database {
     sql: string,
     values: unknown[],
   ): Promise<Record<string, unknown>[]> {
-    return this.engine.read([{ sql: contextSql, values: contextParams(ctx) }], sql, values)
+    // Read-only is one more setting of the context statement rather than a statement of its
+    // own (SET TRANSACTION READ ONLY is this same setting, transaction-local): a statement
+    // less for every read.
+    const settings = { ...ctx.settings, transaction_read_only: 'on' }
+    return this.engine.read(
+      [{ sql: contextSql, values: contextParams({ ...ctx, settings }) }],
+      sql,
+      values,
+    )
   }
 
   /** One transaction as the database owner, for localbase's own bookkeeping. */

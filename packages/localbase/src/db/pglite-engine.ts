@@ -122,8 +122,7 @@ export class PGliteEngine implements Engine {
   }
 
   read(prelude: Statement[], sql: string, values: unknown[]) {
-    const statements = [...prelude, { sql: 'set transaction read only', values: [] }]
-    return this.job(() => this.call({ op: 'read', prelude: statements, sql, values })) as Promise<
+    return this.job(() => this.call({ op: 'read', prelude, sql, values })) as Promise<
       Record<string, unknown>[]
     >
   }
@@ -183,7 +182,12 @@ export class PGliteEngine implements Engine {
     const sent = performance.now()
     this.calls++
     // BEGIN and COMMIT count: each is a statement Postgres runs.
-    this.statements += request.op === 'read' ? request.prelude.length + 1 : 1
+    this.statements +=
+      request.op === 'read'
+        ? request.prelude.length + 1
+        : request.op === 'begin' && request.first
+          ? 2
+          : 1
     try {
       return await answer
     } finally {
@@ -216,9 +220,9 @@ export class PGliteEngine implements Engine {
       query: <T>(sql: string, params?: unknown[]) => queued(() => outside.query<T>(sql, params)),
       exec: (sql: string) => queued(() => outside.exec(sql)),
       withConnection: <T>(fn: (connection: Transaction) => Promise<T>) => queued(() => fn(outside)),
-      transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      transaction: <T>(fn: (tx: Transaction) => Promise<T>, first?: Statement) =>
         queued(async () => {
-          const tx = (await this.call({ op: 'begin' })) as number
+          const tx = (await this.call({ op: 'begin', ...(first ? { first } : {}) })) as number
           let result: T
           try {
             result = await fn(statements(tx))

@@ -50,11 +50,12 @@ export class PGliteTrace {
 
 /**
  * A statement's text as a trace shows it. PostgREST-style reads all open with the same
- * wrapper, so theirs is named by the first relation or function they read.
+ * wrappers (rows, or one value of a function), so theirs is named by the first relation or
+ * function they read.
  */
 export function traceSql(sql: string): string {
   const text = sql.replace(/\s+/g, ' ').trim()
-  if (!text.startsWith('select coalesce(json_agg(_r')) return text.slice(0, 120)
+  if (!/^select (coalesce\(json_agg\(_r|to_json\(t0\))/.test(text)) return text.slice(0, 120)
   const relation = /\b(?:from|lateral) "(\w+)"\."(\w+)"/.exec(text)
   return `read ${relation ? `${relation[1]}.${relation[2]}` : text.slice(0, 100)}`
 }

@@ -4,6 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { extensions } from './extensions.ts'
 import { pipelinedRead } from './pipeline.ts'
+import type { Statement } from './database.ts'
 import { startParams } from './start-params.ts'
 import {
   toWorkerError,
@@ -43,13 +44,18 @@ async function open(): Promise<PGlite> {
   })
 }
 
-/** Opens a PGlite transaction and parks inside it; resolves once it is open. */
-function begin(pg: PGlite): Promise<number> {
+/**
+ * Opens a PGlite transaction, runs `first` in it (a caller's context: one message for both
+ * rather than two, while the transaction holds the database) and parks inside it; resolves
+ * once it is open, or rejects with `first`'s error, rolled back.
+ */
+function begin(pg: PGlite, first?: Statement): Promise<number> {
   return new Promise((resolve, reject) => {
     const id = nextId++
     let opened = false
     const done = pg
       .transaction(async (tx) => {
+        if (first) await tx.query(first.sql, first.values)
         let end!: (commit: boolean) => void
         const ended = new Promise<void>((resolveEnd, rejectEnd) => {
           end = (commit) => (commit ? resolveEnd() : rejectEnd(new RollbackRequested()))
@@ -87,7 +93,7 @@ async function handle(
     case 'read':
       return { value: await pipelinedRead(pg, request.prelude, request.sql, request.values) }
     case 'begin':
-      return { value: await begin(pg) }
+      return { value: await begin(pg, request.first) }
     case 'end': {
       const open = transactions.get(request.tx)
       if (!open) throw new Error(`transaction ${request.tx} is not open`)

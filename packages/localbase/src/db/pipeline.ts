@@ -3,7 +3,8 @@ import type { PGlite } from '@electric-sql/pglite'
 // One read as a caller in ONE round trip into PGlite: the context statement and the query go
 // as extended-protocol messages ending in a single Sync, so they share Postgres's implicit
 // transaction (set_config(..., true) lasts exactly that long, and RLS applies). A
-// transaction() costs four round trips (BEGIN, context, query, COMMIT); this is ~1.8x faster.
+// transaction() costs three round trips (BEGIN with the context, query, COMMIT; four when
+// this was measured ~1.8x faster).
 // Each SQL text is also kept as a named prepared statement, so later calls skip parsing and
 // planning (another 3-4x here); Postgres itself re-plans when the schema, the role (RLS) or
 // the search_path changes. Only for statements that never need rolling back: the implicit

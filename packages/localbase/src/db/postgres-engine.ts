@@ -138,7 +138,11 @@ export class PostgresEngine implements Engine {
       query: (sql, params) => this.onClient((tx) => tx.query(sql, params)),
       exec: (sql) => this.onClient((tx) => tx.exec(sql)),
       withConnection: (fn) => this.onClient(fn),
-      transaction: (fn) => this.transaction(fn),
+      transaction: (fn, first) =>
+        this.transaction(async (tx) => {
+          if (first) await tx.query(first.sql, first.values)
+          return fn(tx)
+        }),
       listen: (channel, callback) => this.listen(channel, callback),
     }
   }

@@ -7,8 +7,8 @@ export type WorkerRequest =
   | { op: 'query'; sql: string; params: unknown[]; tx: number | null }
   | { op: 'exec'; sql: string; tx: number | null }
   | { op: 'read'; prelude: Statement[]; sql: string; values: unknown[] }
-  /** Opens a transaction and answers with its id once inside it. */
-  | { op: 'begin' }
+  /** Opens a transaction, runs `first` in it, and answers with its id. */
+  | { op: 'begin'; first?: Statement }
   /** Ends transaction `tx`: commits, or rolls back with `commit: false`. */
   | { op: 'end'; tx: number; commit: boolean }
   /** Answers with a listener id; each NOTIFY then arrives as a WorkerNotification. */

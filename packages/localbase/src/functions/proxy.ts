@@ -31,7 +31,9 @@ const keptAlive = new Agent({ keepAlive: true, timeout: idleMs })
 
 /** The body as bytes when it is absent or small and sized; undefined when it must stream. */
 async function smallBody(request: Request): Promise<Uint8Array | null | undefined> {
-  if (!request.body) return null
+  // By method, not `request.body`: reading that makes @hono/node-server build a full fetch
+  // Request around the socket, and arrayBuffer() would then read through web streams.
+  if (request.method === 'GET' || request.method === 'HEAD') return null
   const length = Number(request.headers.get('content-length') ?? NaN)
   if (!(length <= maxBufferedBody) || request.headers.has('transfer-encoding')) return undefined
   return new Uint8Array(await request.arrayBuffer())
@@ -112,19 +114,28 @@ function send(
     upstream.once('response', (res) => {
       answered = true
       clearTimeout(timer)
-      res.once('close', () => request.signal.removeEventListener('abort', onAbort))
       const status = res.statusCode ?? 500
-      const empty = nullBodyStatus.has(status)
-      if (empty) res.resume()
-      const body = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>)
-      resolve({
-        kind: 'response',
-        response: new Response(body, {
-          status,
-          statusText: res.statusMessage,
-          headers: responseHeaders(res.headers),
-        }),
+      const init = { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }
+      const answer = (body: BodyInit | null) =>
+        resolve({ kind: 'response', response: new Response(body, init) })
+      res.once('close', () => {
+        request.signal.removeEventListener('abort', onAbort)
+        if (!res.complete) resolve({ kind: 'failed', error: new Error('the answer was cut off') })
       })
+      if (nullBodyStatus.has(status)) {
+        res.resume()
+        return answer(null)
+      }
+      // A small answer of declared length (a search's results) is passed on whole: one write
+      // to the client, headers included, and no web stream to pump. Others stream as they
+      // come (chat's server-sent events).
+      if (Number(res.headers['content-length']) <= maxBufferedBody) {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.once('end', () => answer(Buffer.concat(chunks)))
+        return
+      }
+      answer(Readable.toWeb(res) as ReadableStream<Uint8Array>)
     })
     if (body !== undefined) {
       upstream.end(body ?? undefined)

@@ -7,7 +7,7 @@ import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
  */
 export function bodyLimit(maxBytes: number): MiddlewareHandler {
   const megabytes = Math.round(maxBytes / (1024 * 1024))
-  return honoBodyLimit({
+  const counted = honoBodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
       c.json(
@@ -15,4 +15,17 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
         413,
       ),
   })
+  // Hono's check reads `request.body`, which makes @hono/node-server build a full fetch
+  // Request around the socket (and then read the body through web streams) for every call.
+  // A request without a body, or of a declared length, is judged from its headers alone, as
+  // Hono's check would judge it; only a body of unknown length is counted as it streams.
+  return async (c, next) => {
+    const { method } = c.req
+    if (method === 'GET' || method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
+      return counted(c, next)
+    }
+    return parseInt(length, 10) > maxBytes ? counted(c, next) : next()
+  }
 }

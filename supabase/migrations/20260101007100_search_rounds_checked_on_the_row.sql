@@ -9,16 +9,18 @@
 -- condition names at most 16 ways of the 8 rarest of those terms: past them the commonest terms
 -- count as present, and a round of a long query lets through chunks whose terms could not reach
 -- the pool together. Traced on bench:search's SciFact corpus at 100,000 chunks (300 claims, each
--- round's chunks with their terms and the bar they faced): of the 140,986 chunks scored in
--- rounds with a bar, 49,436 held too few terms to reach it, and scored below it. A `late round`
--- such as `transplant & (interleukin | antibodi | anti | induct | infect | stem | therapi |
--- higher)` scored 1,220 chunks.
+-- round's chunks with their terms and the bar they faced): of about 141,000 chunks scored in
+-- rounds with a bar, about 49,400 held too few of the query's terms to reach it. A round such
+-- as `transplant & (interleukin | antibodi | anti | induct | infect | stem | therapi | higher)`
+-- (the eight rarest of its commoner terms named, the others counted as present) scored 1,220
+-- chunks.
 --
 -- Now the round also tests, on each chunk the index finds, the same condition with a budget of
 -- 64 ways of 12 terms (`checked`, folded into the round's `skip`, which bm25_top tests on the row
--- before scoring): a tsquery test on the chunk's lexemes costs about a twentieth of scoring it
--- (see 20260101005800_search_rounds_planned_once.sql). Exact: a chunk the check passes over has
--- terms whose bounds add up to less than the pool's last score, so it could not enter the pool,
+-- before scoring): a tsquery test on the chunk's lexemes costs a fraction of scoring it (the
+-- rarer terms' test 0.4 us against 6-7 us, 20260101005800_search_rounds_planned_once.sql).
+-- Exact: a chunk the check passes over has terms whose bounds add up to less than the pool's
+-- last score, so it could not enter the pool,
 -- as in the index's own condition; the bounds are the peaks' (20260101002200_search_peaks.sql),
 -- which every insert raises before a search can read them (tested in retrieval-filters.test.ts).
 --
@@ -41,9 +43,9 @@
 -- - That pair only when the pool is not full after the pairs with the rarest term: 141,919
 --   (52 claims more).
 -- Measured and not built: bounds that also know the chunk's length (each term's peaks give the
--- most it adds to a chunk of a given length). Over the rounds' chunks above, 91,550 could reach
--- the bar by their terms' bounds and 78,861 by their length-aware bounds (24,987 did): 14% fewer
--- than the check here, for a length test bm25_top would have to take as a new argument.
+-- most it adds to a chunk of a given length). Over the rounds' chunks above, about 91,500 could
+-- reach the bar by their terms' bounds and 78,900 by their length-aware bounds (25,000 did): 14%
+-- fewer than a check of the terms alone, for a length test bm25_top would take as a new argument.
 
 -- As in 20260101002300_search_tree_rounds.sql, with its budget as arguments: at most `cap` ways,
 -- of the `width` rarest terms (the commoner ones counted as present). The defaults are the

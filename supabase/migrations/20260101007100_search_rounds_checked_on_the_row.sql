@@ -20,9 +20,9 @@
 -- before scoring): a tsquery test on the chunk's lexemes costs a fraction of scoring it (the
 -- rarer terms' test 0.4 us against 6-7 us, 20260101005800_search_rounds_planned_once.sql).
 -- Exact: a chunk the check passes over has terms whose bounds add up to less than the pool's
--- last score, so it could not enter the pool,
--- as in the index's own condition; the bounds are the peaks' (20260101002200_search_peaks.sql),
--- which every insert raises before a search can read them (tested in retrieval-filters.test.ts).
+-- last score, so it could not enter the pool, as in the index's own condition; the bounds are
+-- the peaks' (20260101002200_search_peaks.sql), which every insert raises before a search can
+-- read them (tested in retrieval-filters.test.ts).
 --
 -- Chunks scored (bench/search-candidates.ts, the same 300 claims, a count that does not move
 -- with the machine's load): 197,350 in all before, 147,075 after (-25%); p50 347 -> 305 a claim,

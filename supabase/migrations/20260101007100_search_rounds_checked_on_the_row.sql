@@ -30,6 +30,18 @@
 -- protein GNB2 ..." 6,799 -> 2,135, "Autologous transplantation ... opportunistic infections"
 -- 5,903 -> 1,049.
 --
+-- search_chunks before and after (bench/search-compare.ts --deep 200, each query alternately both
+-- ways on one database, CPU time; ids, scores to 9 decimals and snippets at 10, 20 and 200
+-- results, whole workspace and filtered to one document; a machine at load 10-20):
+--   bench:search's SciFact corpus at 100,000 chunks, 60 claims: 360 compared, none different;
+--   p50 0.98, p95 0.69, total 0.88 (the first 60 claims at 256 ways: p95 0.72, total 0.76)
+--   bench:search's library corpus at 100,000 chunks, the 25 development questions: 150
+--   compared, none different; p50 0.89, p95 0.82, total 0.74
+--   eval:retrieval's SciFact workspace (beir), 40 claims: 240 compared, none different; p50
+--   0.98, p95 0.88, total 0.92
+-- bench:search at 100,000 chunks, settled: SQL p50/p95 14.1/40.4 ms (CPU p95 40.9 ms), the
+-- search function's p95 46.0 ms (1.14 x SQL); last session's idle runs gave 45.6 and 50.2.
+--
 -- The budget: 256 ways of 16 terms scored 137,446 chunks (p95 1,275) and 1,024 ways 135,680, but
 -- building the condition in PL/pgSQL costs more than what it saves: over 15 terms, 0.09-1.98 ms
 -- a call at 256 ways (0.07-3.7 ms at 1,024) against 0.03-0.35 ms at 64 ways of 12 terms (200

@@ -82,7 +82,7 @@ declare
   total float8;
   i int;
 begin
-  -- Past eight terms the ways multiply: the commonest beyond them count as present.
+  -- Past `width` terms the ways multiply: the commonest beyond them count as present.
   while n > width loop
     need := need - bounds[n];
     n := n - 1;

@@ -39,8 +39,14 @@
 --   compared, none different; p50 0.89, p95 0.82, total 0.74
 --   eval:retrieval's SciFact workspace (beir), 40 claims: 240 compared, none different; p50
 --   0.98, p95 0.88, total 0.92
--- bench:search at 100,000 chunks, settled: SQL p50/p95 14.1/40.4 ms (CPU p95 40.9 ms), the
--- search function's p95 46.0 ms (1.14 x SQL); last session's idle runs gave 45.6 and 50.2.
+-- bench:search at 100,000 chunks, settled SQL p50/p95 (CPU p95; the search function's p95 and
+-- its ratio to SQL), four runs in turn on a shared machine (1-minute load 2-4 while timing):
+--   after   14.1/40.4 ms (40.9; 46.0, 1.14)
+--   after   16.2/46.0 ms (44.4; 56.6, 1.23)
+--   before  16.6/52.8 ms (48.4; 63.7, 1.21)
+--   after   14.5/41.8 ms (42.4; 45.3, 1.08)
+-- Last session's two idle runs before: p95 45.6 and 50.2. Below 50 in every run after, not yet
+-- reliably below 40: the slowest claims still score 1,000-2,000 chunks.
 --
 -- The budget: 256 ways of 16 terms scored 137,446 chunks (p95 1,275) and 1,024 ways 135,680, but
 -- building the condition in PL/pgSQL costs more than what it saves: over 15 terms, 0.09-1.98 ms

@@ -52,6 +52,16 @@ describe('pruning', () => {
   async function expectBruteForceTop(corpus: string[], queries: string[][]) {
     const workspace = await newWorkspace()
     const { chunkIds } = await addReadyDocument(stack, people.editor, workspace, 'Zipf', corpus)
+    await expectWorkspaceTop(workspace, chunkIds, corpus, queries)
+  }
+
+  /** Searches `workspace`, whose chunks are `chunkIds` holding `corpus`, against brute force. */
+  async function expectWorkspaceTop(
+    workspace: string,
+    chunkIds: string[],
+    corpus: string[],
+    queries: string[][],
+  ) {
     const docs = corpus.map((text) => text.split(' '))
     const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length
     const score = (query: string[], doc: string[]) =>
@@ -128,18 +138,43 @@ describe('pruning', () => {
     })
     await expectBruteForceTop(corpus, queries)
   })
+  it('stays exact when a new document raises the bounds of the terms it holds', async () => {
+    // The rounds and their check on the row (20260101007100_search_rounds_checked_on_the_row.sql)
+    // pass over chunks by each term's bound, which an insert raises: a bound left as it was
+    // before the second document would pass over its chunks, whose common terms come often in
+    // few words.
+    const rand = random(5)
+    const pick = () => vocabulary[Math.floor(vocabulary.length * rand() ** 2.5)]!
+    const first = Array.from({ length: 200 }, () =>
+      Array.from({ length: 8 + Math.floor(rand() * 30) }, pick).join(' '),
+    )
+    const queries = Array.from({ length: 8 }, (_, q) => Array.from({ length: 3 + q }, pick))
+    const workspace = await newWorkspace()
+    const one = await addReadyDocument(stack, people.editor, workspace, 'First', first)
+    await expectWorkspaceTop(workspace, one.chunkIds, first, queries)
+    const second = queries.map((query) =>
+      [...Array.from({ length: 6 }, () => query.at(-1)!), query[0]!].join(' '),
+    )
+    const two = await addReadyDocument(stack, people.editor, workspace, 'Second', second)
+    await expectWorkspaceTop(
+      workspace,
+      [...one.chunkIds, ...two.chunkIds],
+      [...first, ...second],
+      queries,
+    )
+  })
 })
 
 describe('bm25_enough', () => {
   // Which sets of terms a chunk may hold and match, against what their bounds add up to.
-  async function matches(terms: string[], bounds: number[], need: number) {
+  async function matches(terms: string[], bounds: number[], need: number, cap = 16, width = 8) {
     const { rows } = await stack.db.pg.query<{ mask: number; hit: boolean }>(
       `select m as mask, (e.q is null or array_to_tsvector(array(
          select t from unnest($1::text[]) with ordinality as u (t, i)
          where m & (1 << (i::int - 1)) <> 0)) @@ e.q) as hit
-       from (select public.bm25_enough($1, $2, $3) as q) e,
+       from (select public.bm25_enough($1, $2, $3, $4, $5) as q) e,
          generate_series(0, (1 << cardinality($1::text[])) - 1) m`,
-      [terms, bounds, need],
+      [terms, bounds, need, cap, width],
     )
     return rows.map(({ mask, hit }) => ({
       sum: bounds.reduce((total, bound, i) => (mask & (1 << i) ? total + bound : total), 0),
@@ -160,6 +195,24 @@ describe('bm25_enough', () => {
           if (sum >= need) expect(hit, label).toBe(true)
           // Five terms have at most ten ways: none is left out, so the match is exact.
           else if (n <= 5) expect(hit, label).toBe(false)
+        }
+      }
+    }
+  })
+
+  it('matches exactly the chunks that could gain the need, given the budget for every way', async () => {
+    // The check on the row (20260101007100_search_rounds_checked_on_the_row.sql) allows 64 ways
+    // of 12 terms: seven terms have at most 35 ways, so nothing is left out, where the index's
+    // 16 ways may leave some out from six terms on.
+    const rand = random(13)
+    for (let n = 6; n <= 7; n++) {
+      for (let trial = 0; trial < 4; trial++) {
+        const bounds = Array.from({ length: n }, () => Math.round(rand() * 60) / 10 + 0.1)
+        const total = bounds.reduce((a, x) => a + x, 0)
+        const need = Math.round(total * (0.2 + 0.6 * rand()) * 100) / 100
+        const terms = bounds.map((_, i) => `zq${i}`)
+        for (const { sum, hit } of await matches(terms, bounds, need, 64, 12)) {
+          expect(hit, `${bounds.join(',')} need ${need}`).toBe(sum >= need)
         }
       }
     }

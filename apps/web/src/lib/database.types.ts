@@ -776,7 +776,10 @@ export type Database = {
         }
         Returns: { id: string; score: number }[]
       }
-      bm25_enough: { Args: { terms: string[]; bounds: number[]; need: number }; Returns: string }
+      bm25_enough: {
+        Args: { terms: string[]; bounds: number[]; need: number; cap?: number; width?: number }
+        Returns: string
+      }
       bm25_lexemes: { Args: { content: string }; Returns: string }
       bm25_top: {
         Args: {

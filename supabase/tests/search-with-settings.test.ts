@@ -87,6 +87,32 @@ describe('search_with_settings', () => {
     expect((none.data as { results: unknown }).results).toEqual([])
   })
 
+  it('leaves the lexical pass to the search function when the workspace has an embedding model', async () => {
+    const setModel = (model: string | null) =>
+      stack.db.pg.query(`update public.workspaces set embedding_model = $2 where id = $1`, [
+        workspaceId,
+        model,
+      ])
+    await setModel('openai:text-embedding-3-small')
+    try {
+      const { data, error } = await firstSearch()
+      expect(error).toBeNull()
+      expect(data).toMatchObject({
+        embedding_model: 'openai:text-embedding-3-small',
+        results: null,
+      })
+      // No provider answers here: embedding the query fails and the function searches by
+      // keywords itself, so the passages are still found.
+      const searched = await clientFor(stack, people.viewer).functions.invoke<{
+        results: { chunk_id: string }[]
+      }>('search', { body: { workspace_id: workspaceId, query: 'estuary samples', rerank: false } })
+      expect(searched.error).toBeNull()
+      expect(searched.data!.results).toHaveLength(2)
+    } finally {
+      await setModel(null)
+    }
+  })
+
   it('answers null to an outsider and refuses an anonymous caller', async () => {
     const outsider = await firstSearch(clientFor(stack, people.outsider))
     expect(outsider).toMatchObject({ data: null, error: null })

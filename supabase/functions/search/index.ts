@@ -101,8 +101,9 @@ Deno.serve(async (req) => {
   }
   // Membership, the workspace's settings and the lexical search in one call as the caller
   // (20260101007200_search_with_settings.sql): RLS shows the workspace to its members only (a
-  // non-member's query is never embedded), and without a model (or when embedding fails) the
-  // lexical search is the answer, so most searches are one request to the database. The
+  // non-member's query is never embedded), and without a model the lexical search is the
+  // answer, so most searches are one request to the database (with one, `results` is null:
+  // the search below uses the query's vector, or is lexical when embedding fails). The
   // query is embedded with the ACTIVE model, the one chunks.embedding holds (a pending
   // model's vectors are not searchable until promoted).
   const first = await api
@@ -120,13 +121,16 @@ Deno.serve(async (req) => {
     return fail(403, 'not_member', 'Only members of the workspace can search it')
   }
   if (first.error) return fail(502, 'search_failed', `Could not search: ${first.error.message}`)
-  const workspace = first.data as Settings & { embedding_model: string | null; results: Row[] }
+  const workspace = first.data as Settings & {
+    embedding_model: string | null
+    results: Row[] | null
+  }
   const embedding = await embedQueryWith(workspace.embedding_model, query)
   // Reranking chooses among more passages than are shown: then the search runs again, deeper.
   const reranker = searchReranker(read.input.rerank, workspace)
   const depth = candidates(limit, reranker)
   const { data, error } =
-    embedding === null && depth === limit
+    workspace.results && embedding === null && depth === limit
       ? { data: workspace.results, error: null }
       : await search(embedding, depth)
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)

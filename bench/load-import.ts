@@ -101,7 +101,45 @@ export function importJobs(jobs: JobRecord[]) {
     bulk: sum(mine.filter((j) => j.kind === 'bulk')),
     interactive: sum(mine.filter((j) => j.kind === 'interactive')),
     upkeep: sum(jobs.filter(upkeep)),
+    contendedBulkShare: contendedBulkShare(jobs),
   }
+}
+
+/**
+ * Bulk jobs' share of the worker's hold while both kinds wanted it (a bulk job and an
+ * interactive one each waiting or running): what the work queue's bulk share
+ * (LOCALBASE_BULK_SHARE, 0.5) is meant to give bulk work under a full interactive queue.
+ * Null when the two never met. Counted in whole milliseconds of the trace's timeline.
+ */
+export function contendedBulkShare(jobs: JobRecord[]): number | null {
+  if (jobs.length === 0) return null
+  const from = Math.floor(Math.min(...jobs.map((j) => j.at - j.waitMs)))
+  const to = Math.ceil(Math.max(...jobs.map((j) => j.at + j.holdMs)))
+  const span = to - from + 1
+  // Difference arrays: jobs of each kind present (waiting or running), and which kind holds.
+  const present = { bulk: new Int32Array(span + 1), interactive: new Int32Array(span + 1) }
+  const holding = { bulk: new Int32Array(span + 1), interactive: new Int32Array(span + 1) }
+  const mark = (into: Int32Array, start: number, end: number) => {
+    into[Math.round(start) - from]! += 1
+    into[Math.round(end) - from]! -= 1
+  }
+  for (const job of jobs) {
+    mark(present[job.kind], job.at - job.waitMs, job.at + job.holdMs)
+    mark(holding[job.kind], job.at, job.at + job.holdMs)
+  }
+  let bulk = 0
+  let interactive = 0
+  const count = { pb: 0, pi: 0, hb: 0, hi: 0 }
+  for (let t = 0; t < span; t++) {
+    count.pb += present.bulk[t]!
+    count.pi += present.interactive[t]!
+    count.hb += holding.bulk[t]!
+    count.hi += holding.interactive[t]!
+    if (count.pb === 0 || count.pi === 0) continue
+    if (count.hb > 0) bulk++
+    else if (count.hi > 0) interactive++
+  }
+  return bulk + interactive ? Number((bulk / (bulk + interactive)).toFixed(2)) : null
 }
 
 /** CPU ms of the whole machine (all cores, busy time) from /proc/stat. */
@@ -180,10 +218,11 @@ export function formatBreakdown(name: string, b: ImportBreakdown): string {
   return (
     `import ${name}: ${b.pages} pages in ${(b.wallMs / 1000).toFixed(1)} s, ${b.lanes} lanes; per page (ms of lane time): ` +
     `extraction ${perPage(waited)} (${share(waited)}; ${perPage(inThread)} of it in a thread), ` +
-    `requests ${perPage(requestMs)} (${share(requestMs)})\n` +
+    `requests ${perPage(requestMs)} (${share(requestMs)}; progress writes, PATCH documents, may go beside the rest)\n` +
     `  requests per page: ${requests}\n` +
     `  database jobs per page: bulk ${bulk.jobs}x wait ${perPage(bulk.waitMs)} hold ${perPage(bulk.holdMs)} (wait p95 ${bulk.waitP95Ms} ms, max hold ${bulk.maxHoldMs} ms); ` +
-    `interactive ${interactive.jobs}x wait ${perPage(interactive.waitMs)} hold ${perPage(interactive.holdMs)} (max hold ${interactive.maxHoldMs} ms); upkeep ${upkeep.jobs}x hold ${upkeep.holdMs} ms\n` +
+    `interactive ${interactive.jobs}x wait ${perPage(interactive.waitMs)} hold ${perPage(interactive.holdMs)} (max hold ${interactive.maxHoldMs} ms); upkeep ${upkeep.jobs}x hold ${upkeep.holdMs} ms; ` +
+    `bulk's share of the worker while interactive jobs waited too ${b.jobs.contendedBulkShare ?? '-'}\n` +
     `  cores in use (of ${c.cores}): bench extraction ${cores(c.benchExtraction)}, bench main ${cores(c.benchMain)}, ` +
     `localbase worker ${cores(c.localbase.worker)}, main ${cores(c.localbase.main)}, Deno ${cores(c.localbase.functions)}, other processes ${cores(c.other)}`
   )

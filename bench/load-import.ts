@@ -21,7 +21,7 @@ const add = (into: Map<string, Timed>, key: string, ms: number) => {
 }
 
 /** A request's kind: method and path with ids and object names left out. */
-export function requestKind(method: string, url: string): string {
+function requestKind(method: string, url: string): string {
   const path = new URL(url).pathname
   const storage = /^\/storage\/v1\/object\/[^/]+/.exec(path)
   return `${method} ${storage ? storage[0] : path}`

@@ -134,11 +134,11 @@ export async function seedConversations(
   return ids
 }
 
-/** A client of its own (own connections) acting with the member's token. */
-export const memberClient = (url: string, token: string) =>
+/** A client of its own (own connections) acting with the member's token, through `fetch`. */
+export const memberClient = (url: string, token: string, fetch?: typeof globalThis.fetch) =>
   createClient(url, DEFAULT_PUBLISHABLE_KEY, {
     auth: noSession,
-    global: { headers: { Authorization: `Bearer ${token}` } },
+    global: { headers: { Authorization: `Bearer ${token}` }, ...(fetch ? { fetch } : {}) },
   })
 
 export type Kind = 'list' | 'search' | 'conversation'

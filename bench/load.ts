@@ -26,6 +26,13 @@ import {
   signUpMember,
   startLocalbase,
 } from './load-setup.ts'
+import {
+  cpuShare,
+  formatBreakdown,
+  type ImportBreakdown,
+  ImportTimer,
+  importJobs,
+} from './load-import.ts'
 import { formatTrace, readTrace, summarizeTrace } from './load-trace.ts'
 import { cpuSince, type ProcessCpu, processCpu } from './process-cpu.ts'
 import { sideBySide } from './side-by-side.ts'
@@ -156,7 +163,10 @@ const localbase = await startLocalbase(port, dataDir, trace)
 try {
   const setup = await signUpMember(url)
   const { newWorkspace } = setup
-  const importer = setup.member
+  // The importer's requests and extraction are timed for the import's breakdown.
+  const timer = new ImportTimer()
+  const importer = memberClient(url, setup.token, timer.fetch)
+  const lanes = threads * 2
   const library = await newWorkspace('Library under load')
   const target = await newWorkspace('Import under load')
 
@@ -164,8 +174,8 @@ try {
     const totals = await runImport(importer, {
       workspaceId,
       files,
-      process: pool.process,
-      concurrency: threads * 2,
+      process: timer.process(pool.process),
+      concurrency: lanes,
       onFile: (t, file) =>
         console.log(`[${label} ${t.done}/${t.total}] ${t.pages} pages  ${file.name}`),
     })
@@ -176,9 +186,14 @@ try {
   // The idle import fills the library the clients read.
   let started = performance.now()
   let cpuAt = processCpu(localbase.pid!)
+  let shared = cpuShare(localbase.pid!)
   const idleImport = await importInto(library, 'idle import')
   const idleImportMs = performance.now() - started
   const idleImportCpu = cpuSince(cpuAt, processCpu(localbase.pid!))
+  const idleImportShare = shared()
+  const idleImportTimes = timer.take()
+  await new Promise((resolve) => setTimeout(resolve, 500)) // the trace's flush
+  const idleImportJobs = importJobs(readTrace(tracePhase('import')))
 
   const conversationIds = await seedConversations(setup, library)
 
@@ -199,9 +214,12 @@ try {
   console.log(`load: ${clientCount} clients while importing ${files.length} files`)
   started = performance.now()
   cpuAt = processCpu(localbase.pid!)
+  shared = cpuShare(localbase.pid!)
   let loadImportMs = 0
+  let loadImportShare!: ReturnType<typeof shared>
   const loadImportDone = importInto(target, 'import under load').then((totals) => {
     loadImportMs = performance.now() - started
+    loadImportShare = shared()
     return totals
   })
   const loadRun = await drive(clients, loadImportDone)
@@ -210,7 +228,26 @@ try {
   // The engine writes its trace at most 250 ms late.
   await new Promise((resolve) => setTimeout(resolve, 1500))
   const workerIdle = summarizeTrace(readTrace(idleTrace))
-  const workerLoad = summarizeTrace(readTrace(tracePhase('load')))
+  const loadJobs = readTrace(tracePhase('load'))
+  const workerLoad = summarizeTrace(loadJobs)
+  const breakdown = (
+    totals: ImportTotals,
+    wallMs: number,
+    importer: ImportBreakdown['importer'],
+    jobs: ImportBreakdown['jobs'],
+    cpu: ImportBreakdown['cpu'],
+  ): ImportBreakdown => ({
+    pages: totals.pages,
+    lanes,
+    wallMs: Math.round(wallMs),
+    importer,
+    jobs,
+    cpu,
+  })
+  const importBreakdown = {
+    idle: breakdown(idleImport, idleImportMs, idleImportTimes, idleImportJobs, idleImportShare),
+    load: breakdown(loadImport, loadImportMs, timer.take(), importJobs(loadJobs), loadImportShare),
+  }
 
   const idle = summarize(idleRun.samples, idleRun.ms)
   const load = summarize(loadRun.samples, loadRun.ms)
@@ -229,6 +266,8 @@ try {
     importIdlePagesPerSec: pagesPerSec(idleImport.pages, idleImportMs),
     importUnderLoadPagesPerSec: pagesPerSec(loadImport.pages, loadImportMs),
     errorSamples: [...idleRun.errors, ...loadRun.errors],
+    // Where the import's time went, idle and under load (see load-import.ts).
+    importBreakdown,
     worker: { idle: workerIdle, load: workerLoad },
     // CPU ms of localbase's database worker, main thread and Deno, per request idle, per page
     // of the idle import, and in all under load with the import's estimated part of it.
@@ -249,6 +288,9 @@ try {
   const target95 = (ok: boolean) => (ok ? 'met' : 'MISSED')
   if (workerLoad.jobs > 0)
     console.log(`${formatTrace('idle', workerIdle)}\n${formatTrace('under load', workerLoad)}`)
+  console.log(
+    `${formatBreakdown('idle', importBreakdown.idle)}\n${formatBreakdown('under load', importBreakdown.load)}`,
+  )
   console.log(
     `${line('idle', idle)}\n${line('under load', load)}\n` +
       `p95 load/idle: list ${result.p95Ratio.list}x, search ${result.p95Ratio.search}x, conversation ${result.p95Ratio.conversation}x\n` +

@@ -1,4 +1,5 @@
 import { isObject, parseJsonBody } from './body.ts'
+import { isBulkWrite } from './bulk-write.ts'
 import { ApiError } from './errors.ts'
 import { parseQuery } from './parse-request.ts'
 import { checkMaxAffected, pageOf, type Plan, type RestRequest } from './plan.ts'
@@ -42,7 +43,9 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
   const head = req.method === 'HEAD'
   // As PostgREST: a STABLE or IMMUTABLE function runs read-only, POST included.
   const readOnly = read || !fn.volatile
-  const base = { readOnly, rollback: req.prefs.rollback, bulk: fn.bulk, values: b.params.values }
+  // A read is interactive whatever its body (a search's query embedding alone can pass 16 KB).
+  const bulk = fn.bulk || (!readOnly && isBulkWrite(req.method, true, req.body, args))
+  const base = { readOnly, rollback: req.prefs.rollback, bulk, values: b.params.values }
   if (fn.returns === 'void') {
     const sql = `select ''::text as body, 0 as page, null::int as total from ${source.from}`
     return { ...base, sql, finish: () => ({ status: 204, body: null, headers: {} }) }

@@ -1,6 +1,5 @@
 import { asBulk } from '../db/work-queue.ts'
 import type { Caller, CredentialError } from '../gateway/caller.ts'
-import { isBulkWrite } from './bulk-write.ts'
 import { rpcPlan } from './call.ts'
 import { ApiError, fromPgError } from './errors.ts'
 import type { Plan, RestRequest } from './plan.ts'
@@ -153,8 +152,7 @@ async function run(
   }
   const write = () => state.ctx.db.asUser(context, (tx) => execute(tx, plan))
   try {
-    const bulk = plan.bulk || isBulkWrite(method, rpc, req.body)
-    return await (bulk ? asBulk(write) : write())
+    return await (plan.bulk ? asBulk(write) : write())
   } catch (error) {
     if (error instanceof Rollback) return error.outcome
     throw error

@@ -14,7 +14,7 @@ export type Plan = {
   /** Runs read-only: GET and HEAD, and calls of functions that are not VOLATILE. */
   readOnly: boolean
   rollback: boolean
-  /** Queued as bulk work whatever its body: calls of functions declared bulk. */
+  /** Queued as bulk work: calls of functions declared bulk, and large many-row writes (isBulkWrite). */
   bulk?: boolean
 }
 

@@ -8,6 +8,7 @@ import type { SchemaCache, Table } from './schema-cache.ts'
 import { SelectBuilder, type Source } from './sql-select.ts'
 import { ident, Params, table as tableSql } from './sql.ts'
 import { parseJsonBody } from './body.ts'
+import { isBulkWrite } from './bulk-write.ts'
 
 // Requests on /rest/v1/<table>: reads, and mutations whose rows may be read back with embeds.
 
@@ -96,6 +97,7 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
   }
   return {
     ...base,
+    bulk: isBulkWrite(req.method, false, req.body, body),
     sql,
     values: b.params.values,
     finish: (row) => {

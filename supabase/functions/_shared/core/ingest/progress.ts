@@ -43,6 +43,14 @@ export interface ProgressReporterOptions {
  * watches through Realtime) on every stage change but throttled within a stage, so a large
  * file does not turn into hundreds of updates on the one database connection. `keepAlive`
  * rewrites the row while a long step (an upload, an extraction) reports nothing.
+ *
+ * Inside keepAlive the row is written in the background, one write at a time with the latest
+ * progress, and the step goes on meanwhile: on a busy self-hosted server a write waits behind
+ * every request in the database's queue (half a second under bench:load's 50 clients), and an
+ * import that waited for each one before its next chunk insert ran at half its pace (issue
+ * #16). keepAlive waits for the last write before returning, so none lands after the caller's
+ * next write ('failed' or 'ready'). A failed write there is retried by the next report or
+ * beat, as a heartbeat is.
  */
 export class ProgressReporter {
   private stage: IngestStage
@@ -56,6 +64,12 @@ export class ProgressReporter {
   private readonly documentId: string
   private readonly onProgress: ((progress: IngestProgress) => void) | undefined
   private readonly heartbeatMs: number
+  /** Whether keepAlive is running a step, so writes go in the background. */
+  private inStep = false
+  /** The background writes under way, while there are any. */
+  private writing: Promise<void> | null = null
+  /** Whether the row needs writing again once the write under way is done. */
+  private due = false
 
   constructor(
     supabase: SupabaseClient,
@@ -79,7 +93,8 @@ export class ProgressReporter {
     this.progress = progress
     this.ocr = null
     if (!changed && Date.now() - this.lastWrite < WRITE_EVERY_MS) return
-    await this.write()
+    if (this.inStep) void this.writeSoon()
+    else await this.write()
   }
 
   /**
@@ -101,6 +116,7 @@ export class ProgressReporter {
     this.stage = 'extracting'
     this.progress = progress
     this.ocr = { page: index, pages: total }
+    if (this.inStep) return this.writeSoon()
     return this.write().catch(() => {})
   }
 
@@ -111,24 +127,41 @@ export class ProgressReporter {
    */
   async keepAlive<T>(step: () => Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined
-    let beating: Promise<void> = Promise.resolve()
     let running = true
     const schedule = () => {
       timer = setTimeout(beat, Math.max(0, this.lastWrite + this.heartbeatMs - Date.now()))
     }
     const beat = () => {
-      // A failed heartbeat is not the step's failure: the next report or beat tries again.
-      if (Date.now() - this.lastWrite >= this.heartbeatMs) beating = this.write().catch(() => {})
-      void beating.then(() => running && schedule())
+      const beating = Date.now() - this.lastWrite >= this.heartbeatMs ? this.writeSoon() : null
+      void Promise.resolve(beating).then(() => running && schedule())
     }
+    const outer = this.inStep
+    this.inStep = true
     schedule()
     try {
       return await step()
     } finally {
       running = false
       clearTimeout(timer)
-      await beating
+      this.inStep = outer
+      await this.writing
     }
+  }
+
+  /**
+   * Writes the row in the background: now if no write is under way, else once more when it
+   * is done (with the progress of then). A failed write is not the step's failure.
+   */
+  private writeSoon(): Promise<void> {
+    this.due = true
+    this.writing ??= (async () => {
+      while (this.due) {
+        this.due = false
+        await this.write().catch(() => {})
+      }
+      this.writing = null
+    })()
+    return this.writing
   }
 
   private async write(): Promise<void> {

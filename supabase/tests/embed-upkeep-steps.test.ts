@@ -177,6 +177,44 @@ describe('promoting a new embedding model', () => {
     expectNewVectors(await chunkState(workspaceId))
   })
 
+  it('counts for Settings the staged vectors search reads as searchable, moving in', async () => {
+    const { workspaceId } = await stagedSwitch()
+    const progress = async () => {
+      const { data, error } = await clientFor(stack, people.viewer)
+        .rpc('embedding_progress', { workspace_id: workspaceId })
+        .single()
+      expect(error).toBeNull()
+      return data
+    }
+    const models = { embedding_model: oldModel, pending_embedding_model: newModel }
+    // Built beside the old model, whose vectors serve every chunk meanwhile.
+    expect(await progress()).toEqual({
+      ...models,
+      chunks: 12,
+      searchable: 12,
+      moving: 0,
+      pending: 12,
+    })
+    await adminClient(stack).rpc('promote_embedding_model', { workspace_id: workspaceId })
+    // Every chunk stays searchable by meaning while the new model's vectors move in.
+    const seen = [await progress()]
+    while ((await settle(workspaceId)).moved > 0) seen.push(await progress())
+    expect(seen).toEqual(
+      [12, 7, 2, 0].map((moving) => ({
+        embedding_model: newModel,
+        pending_embedding_model: null,
+        chunks: 12,
+        searchable: 12,
+        moving,
+        pending: 0,
+      })),
+    )
+    const { data: outsider } = await clientFor(stack, people.outsider).rpc('embedding_progress', {
+      workspace_id: workspaceId,
+    })
+    expect(outsider).toEqual([])
+  })
+
   it('is finished by the next embed call after a crash part-way', async () => {
     const { workspaceId, documentId, chunkIds } = await stagedSwitch()
     await adminClient(stack).rpc('promote_embedding_model', { workspace_id: workspaceId })

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asBulk } from '../../packages/localbase/src/db/work-queue.ts'
 import { embedText, startFakeProvider } from '../../tests/fake-provider/server.ts'
 import { adminClient, clientFor, startStack, type Stack } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
@@ -257,6 +258,43 @@ describe('promoting a new embedding model', () => {
     expect(data).toEqual({ embedded: 18, remaining: 0 })
     expect(await stagedCount(workspaceId)).toBe(0)
     expect((await chunkState(workspaceId)).every((c) => c.model === newModel)).toBe(true)
+  })
+})
+
+describe('upkeep steps in the database queue', () => {
+  it('wait behind a member’s request that came after them', async (context) => {
+    // Postgres runs requests side by side; only PGlite's one connection queues them.
+    if (stack.db.engine.kind !== 'pglite') return context.skip()
+    const { workspaceId, documentId } = await stagedSwitch()
+    await adminClient(stack).rpc('promote_embedding_model', { workspace_id: workspaceId })
+    // The database busy with bulk work while both calls come in, the settle step first.
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const held = asBulk(() => stack.db.pg.transaction(() => gate))
+    const step = settle(workspaceId)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // A query builder sends nothing until awaited.
+    const rename = (async () =>
+      await clientFor(stack, people.editor)
+        .from('documents')
+        .update({ title: 'Herons, renamed' })
+        .eq('id', documentId))()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    release()
+    await held
+    expect((await rename).error).toBeNull()
+    expect((await step).moved).toBe(5)
+    // Transaction ids are handed out in the order the writes ran.
+    const { rows } = await stack.db.pg.query<{ what: string }>(
+      `select what from (
+         select 'rename' as what, xmin from public.documents where id = $1
+         union all
+         select distinct 'settle', xmin from public.chunks
+         where document_id = $1 and embedding_model = $2
+       ) w order by xmin::text::bigint`,
+      [documentId, newModel],
+    )
+    expect(rows.map((r) => r.what)).toEqual(['rename', 'settle'])
   })
 })
 

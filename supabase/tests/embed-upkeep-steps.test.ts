@@ -261,6 +261,34 @@ describe('promoting a new embedding model', () => {
   })
 })
 
+describe('a search while the model is promoted', () => {
+  it('ranks lexically when the query was embedded with the model just replaced', async () => {
+    const { workspaceId } = await stagedSwitch()
+    const search = async () => {
+      const { data, error } = await clientFor(stack, people.viewer).functions.invoke<{
+        results: Hit[]
+      }>('search', { body: { workspace_id: workspaceId, query, limit: 20, rerank: false } })
+      expect(error).toBeNull()
+      return data!.results
+    }
+    // The promotion lands while the function embeds the query with the old model.
+    fake.script({
+      kind: 'embeddings',
+      before: async () => {
+        const { data } = await adminClient(stack).rpc('promote_embedding_model', {
+          workspace_id: workspaceId,
+        })
+        expect(data).toBe(true)
+      },
+    })
+    const raced = await search()
+    expect(raced.length).toBeGreaterThan(0)
+    expect(raced.filter((hit) => hit.semantic_rank !== null)).toEqual([])
+    // The next search embeds with the new model and reads its vectors.
+    expect((await search()).filter((hit) => hit.semantic_rank !== null)).toHaveLength(12)
+  })
+})
+
 describe('upkeep steps in the database queue', () => {
   it('wait behind a member’s request that came after them', async (context) => {
     // Postgres runs requests side by side; only PGlite's one connection queues them.

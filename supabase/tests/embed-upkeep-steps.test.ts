@@ -261,6 +261,33 @@ describe('promoting a new embedding model', () => {
   })
 })
 
+describe('a chunk whose text changes', () => {
+  it('loses its vectors of the old text, and is embedded anew when its model is taken back', async () => {
+    const { workspaceId, documentId, chunkIds } = await stagedSwitch()
+    const edited = 'Survey 0, corrected: the spoonbill colony held 40 nests.'
+    const { error } = await clientFor(stack, people.editor)
+      .from('chunks')
+      .update({ content: edited })
+      .eq('id', chunkIds[0]!)
+    expect(error).toBeNull()
+    expect((await chunkState(workspaceId))[0]).toMatchObject({ model: null, v: null })
+    expect(await stagedCount(workspaceId)).toBe(texts.length - 1)
+
+    // The owner goes back to the old model: only the edited chunk needs a vector, of its text.
+    await setModels(workspaceId, { pending_embedding_model: null })
+    const { data } = await clientFor(stack, people.editor).functions.invoke('embed', {
+      body: { document_id: documentId },
+    })
+    expect(data).toEqual({ embedded: 1, remaining: 0 })
+    const [first, ...rest] = await chunkState(workspaceId)
+    expect(first!.model).toBe(oldModel)
+    const expected = embedText(edited, 64)
+    const stored = JSON.parse(first!.v!) as number[]
+    expect(Math.max(...stored.map((x, j) => Math.abs(x - expected[j]!)))).toBeLessThan(1e-6)
+    expect(rest.every((c) => c.model === oldModel)).toBe(true)
+  })
+})
+
 describe('a search while the model is promoted', () => {
   it('ranks lexically when the query was embedded with the model just replaced', async () => {
     const { workspaceId } = await stagedSwitch()

@@ -145,11 +145,10 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
       })
     }
     for (const t of due) {
-      let pauses: number[]
-      let rebuilt: string[] = []
+      const pauses: number[] = []
+      let rebuilt: string[]
       try {
         rebuilt = rebuildsHnsw(t) ? await hnswIndexes(t.table) : []
-        pauses = []
         // One statement each, so requests go between them.
         for (const index of rebuilt) pauses.push(await timed(`reindex index ${index}`))
         pauses.push(await timed(`vacuum ${t.table}`), await timed(`analyze ${t.table}`))

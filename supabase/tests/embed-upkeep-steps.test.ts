@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asBulk } from '../../packages/localbase/src/db/work-queue.ts'
 import { embedText, startFakeProvider } from '../../tests/fake-provider/server.ts'
 import { adminClient, clientFor, startStack, type Stack } from './stack.ts'
 import { addReadyDocument, createPeople, createWorld, type People } from './world.ts'
@@ -177,6 +178,44 @@ describe('promoting a new embedding model', () => {
     expectNewVectors(await chunkState(workspaceId))
   })
 
+  it('counts for Settings the staged vectors search reads as searchable, moving in', async () => {
+    const { workspaceId } = await stagedSwitch()
+    const progress = async () => {
+      const { data, error } = await clientFor(stack, people.viewer)
+        .rpc('embedding_progress', { workspace_id: workspaceId })
+        .single()
+      expect(error).toBeNull()
+      return data
+    }
+    const models = { embedding_model: oldModel, pending_embedding_model: newModel }
+    // Built beside the old model, whose vectors serve every chunk meanwhile.
+    expect(await progress()).toEqual({
+      ...models,
+      chunks: 12,
+      searchable: 12,
+      moving: 0,
+      pending: 12,
+    })
+    await adminClient(stack).rpc('promote_embedding_model', { workspace_id: workspaceId })
+    // Every chunk stays searchable by meaning while the new model's vectors move in.
+    const seen = [await progress()]
+    while ((await settle(workspaceId)).moved > 0) seen.push(await progress())
+    expect(seen).toEqual(
+      [12, 7, 2, 0].map((moving) => ({
+        embedding_model: newModel,
+        pending_embedding_model: null,
+        chunks: 12,
+        searchable: 12,
+        moving,
+        pending: 0,
+      })),
+    )
+    const { data: outsider } = await clientFor(stack, people.outsider).rpc('embedding_progress', {
+      workspace_id: workspaceId,
+    })
+    expect(outsider).toEqual([])
+  })
+
   it('is finished by the next embed call after a crash part-way', async () => {
     const { workspaceId, documentId, chunkIds } = await stagedSwitch()
     await adminClient(stack).rpc('promote_embedding_model', { workspace_id: workspaceId })
@@ -219,6 +258,98 @@ describe('promoting a new embedding model', () => {
     expect(data).toEqual({ embedded: 18, remaining: 0 })
     expect(await stagedCount(workspaceId)).toBe(0)
     expect((await chunkState(workspaceId)).every((c) => c.model === newModel)).toBe(true)
+  })
+})
+
+describe('a chunk whose text changes', () => {
+  it('loses its vectors of the old text, and is embedded anew when its model is taken back', async () => {
+    const { workspaceId, documentId, chunkIds } = await stagedSwitch()
+    const edited = 'Survey 0, corrected: the spoonbill colony held 40 nests.'
+    const { error } = await clientFor(stack, people.editor)
+      .from('chunks')
+      .update({ content: edited })
+      .eq('id', chunkIds[0]!)
+    expect(error).toBeNull()
+    expect((await chunkState(workspaceId))[0]).toMatchObject({ model: null, v: null })
+    expect(await stagedCount(workspaceId)).toBe(texts.length - 1)
+
+    // The owner goes back to the old model: only the edited chunk needs a vector, of its text.
+    await setModels(workspaceId, { pending_embedding_model: null })
+    const { data } = await clientFor(stack, people.editor).functions.invoke('embed', {
+      body: { document_id: documentId },
+    })
+    expect(data).toEqual({ embedded: 1, remaining: 0 })
+    const [first, ...rest] = await chunkState(workspaceId)
+    expect(first!.model).toBe(oldModel)
+    const expected = embedText(edited, 64)
+    const stored = JSON.parse(first!.v!) as number[]
+    expect(Math.max(...stored.map((x, j) => Math.abs(x - expected[j]!)))).toBeLessThan(1e-6)
+    expect(rest.every((c) => c.model === oldModel)).toBe(true)
+  })
+})
+
+describe('a search while the model is promoted', () => {
+  it('ranks lexically when the query was embedded with the model just replaced', async () => {
+    const { workspaceId } = await stagedSwitch()
+    const search = async () => {
+      const { data, error } = await clientFor(stack, people.viewer).functions.invoke<{
+        results: Hit[]
+      }>('search', { body: { workspace_id: workspaceId, query, limit: 20, rerank: false } })
+      expect(error).toBeNull()
+      return data!.results
+    }
+    // The promotion lands while the function embeds the query with the old model.
+    fake.script({
+      kind: 'embeddings',
+      before: async () => {
+        const { data } = await adminClient(stack).rpc('promote_embedding_model', {
+          workspace_id: workspaceId,
+        })
+        expect(data).toBe(true)
+      },
+    })
+    const raced = await search()
+    expect(raced.length).toBeGreaterThan(0)
+    expect(raced.filter((hit) => hit.semantic_rank !== null)).toEqual([])
+    // The next search embeds with the new model and reads its vectors.
+    expect((await search()).filter((hit) => hit.semantic_rank !== null)).toHaveLength(12)
+  })
+})
+
+describe('upkeep steps in the database queue', () => {
+  it('wait behind a member’s request that came after them', async (context) => {
+    // Postgres runs requests side by side; only PGlite's one connection queues them.
+    if (stack.db.engine.kind !== 'pglite') return context.skip()
+    const { workspaceId, documentId } = await stagedSwitch()
+    await adminClient(stack).rpc('promote_embedding_model', { workspace_id: workspaceId })
+    // The database busy with bulk work while both calls come in, the settle step first.
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const held = asBulk(() => stack.db.pg.transaction(() => gate))
+    const step = settle(workspaceId)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // A query builder sends nothing until awaited.
+    const rename = (async () =>
+      await clientFor(stack, people.editor)
+        .from('documents')
+        .update({ title: 'Herons, renamed' })
+        .eq('id', documentId))()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    release()
+    await held
+    expect((await rename).error).toBeNull()
+    expect((await step).moved).toBe(5)
+    // Transaction ids are handed out in the order the writes ran.
+    const { rows } = await stack.db.pg.query<{ what: string }>(
+      `select what from (
+         select 'rename' as what, xmin from public.documents where id = $1
+         union all
+         select distinct 'settle', xmin from public.chunks
+         where document_id = $1 and embedding_model = $2
+       ) w order by xmin::text::bigint`,
+      [documentId, newModel],
+    )
+    expect(rows.map((r) => r.what)).toEqual(['rename', 'settle'])
   })
 })
 

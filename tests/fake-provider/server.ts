@@ -46,6 +46,8 @@ export type Step = {
   /** For rerank requests: this body instead of a ranking (a malformed answer). */
   body?: unknown
   fail?: Failure
+  /** Runs before the answer: what happens meanwhile (a model promoted while a query embeds). */
+  before?: () => Promise<void>
 }
 
 export type FakeProviderOptions = {
@@ -159,6 +161,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const request: RecordedRequest = { provider, kind, path, headers: req.headers, body }
     requests.push(request)
     const step = takeStep(request)
+    await step?.before?.()
     const fail = step?.fail ?? (keyIsWrong(req, route.provider) ? 'unauthorized' : undefined)
     if (fail === 'hang') return
     if (fail && fail !== 'cut_stream') {

@@ -2,6 +2,7 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
 import type { Citation, Source } from '../_shared/core/chat/types.ts'
 import { embedMany } from '../_shared/ai/deps.ts'
 import { embeddingModel, maxRetries } from '../_shared/ai/providers.ts'
+import { queryModelHeader } from '../_shared/ai/query.ts'
 
 /** How many passages an answer is given. */
 export const PASSAGES = 8
@@ -39,13 +40,17 @@ export async function retrieve(
   count = PASSAGES,
 ): Promise<Source[]> {
   const embedding = await embedQuery(embeddingModelId, query)
-  const { data, error } = await caller.rpc('chat_sources', {
+  const sources = caller.rpc('chat_sources', {
     workspace_id: workspaceId,
     query,
     match_count: count,
     query_embedding: embedding === null ? null : JSON.stringify(embedding),
     conversation_id: conversationId,
   })
+  // The model the vector is of: a promotion since the workspace was read makes it lexical.
+  const { data, error } = await (embedding === null
+    ? sources
+    : sources.setHeader(queryModelHeader, embeddingModelId!))
   if (error) throw new Error(`Could not search the documents: ${error.message}`)
   // Each with its document's type, which its citation keeps so the browser labels its place.
   return (data as Omit<Source, 'n'>[]).map((row, i) => ({ n: i + 1, ...row }))

@@ -8,7 +8,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
 import { callerOf, foreignWorkspace } from '../_shared/caller.ts'
 import { corsHeaders, fail, reply } from '../_shared/http.ts'
-import { embedQueryWith } from '../_shared/ai/query.ts'
+import { embedQueryWith, queryModelHeader } from '../_shared/ai/query.ts'
 import { type Input, readInput } from './input.ts'
 import { candidates, rerankRows, searchReranker, type Settings } from './rerank.ts'
 
@@ -83,13 +83,14 @@ Deno.serve(async (req) => {
     return fail(502, 'search_failed', `Could not read the collections: ${scope.error.message}`)
   }
   const documentIds = scope.documentIds
-  const search = (embedding: number[] | null, count: number) => {
+  /** `vector`: the query's, with the model that made it (see queryModelHeader). */
+  const search = (vector: { embedding: number[]; model: string } | null, count: number) => {
     const common = {
       workspace_id: workspaceId,
       query,
       match_count: count,
       types: types ?? null,
-      query_embedding: embedding === null ? null : JSON.stringify(embedding),
+      query_embedding: vector === null ? null : JSON.stringify(vector.embedding),
     }
     // Kept to one document, its passages are ranked by that document's own statistics
     // (20260101005300_search_one_document.sql): the workspace's say little inside one filing.
@@ -97,7 +98,8 @@ Deno.serve(async (req) => {
       documentIds?.length === 1
         ? api.rpc('search_document', { ...common, document: documentIds[0]! })
         : api.rpc('search_chunks', { ...common, document_ids: documentIds ?? null })
-    return rpc.setHeader('Authorization', authorization)
+    const asCaller = rpc.setHeader('Authorization', authorization)
+    return vector === null ? asCaller : asCaller.setHeader(queryModelHeader, vector.model)
   }
   // Membership, the workspace's settings and the lexical search in one call as the caller
   // (20260101007200_search_with_settings.sql): RLS shows the workspace to its members only (a
@@ -105,7 +107,8 @@ Deno.serve(async (req) => {
   // answer, so most searches are one request to the database (with one, `results` is null:
   // the search below uses the query's vector, or is lexical when embedding fails). The
   // query is embedded with the ACTIVE model, the one chunks.embedding holds (a pending
-  // model's vectors are not searchable until promoted).
+  // model's vectors are not searchable until promoted); the search says which, so that a
+  // promotion meanwhile makes it lexical rather than compare vectors of two models.
   const first = await api
     .rpc('search_with_settings', {
       workspace_id: workspaceId,
@@ -126,13 +129,14 @@ Deno.serve(async (req) => {
     results: Row[] | null
   }
   const embedding = await embedQueryWith(workspace.embedding_model, query)
+  const vector = embedding && { embedding, model: workspace.embedding_model! }
   // Reranking chooses among more passages than are shown: then the search runs again, deeper.
   const reranker = searchReranker(read.input.rerank, workspace)
   const depth = candidates(limit, reranker)
   const { data, error } =
     workspace.results && embedding === null && depth === limit
       ? { data: workspace.results, error: null }
-      : await search(embedding, depth)
+      : await search(vector, depth)
   if (error) return fail(502, 'search_failed', `Could not search: ${error.message}`)
   const found = data as Row[]
   const { rows: results, reranked } = reranker

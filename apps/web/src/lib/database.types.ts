@@ -861,6 +861,17 @@ export type Database = {
         Args: { workspace_id: string; document_id: string; max_per_minute: number }
         Returns: Json
       }
+      embedding_progress: {
+        Args: { workspace_id: string }
+        Returns: {
+          embedding_model: string
+          pending_embedding_model: string
+          chunks: number
+          searchable: number
+          moving: number
+          pending: number
+        }[]
+      }
       embedding_remaining: {
         Args: { workspace_id: string; document_id: string; model: string; staging: boolean }
         Returns: number

@@ -3,6 +3,13 @@ import { embed } from './deps.ts'
 import { providerErrorMessage } from './errors.ts'
 import { embeddingModel } from './providers.ts'
 
+/**
+ * The request header telling the database which model made a query's vector: search's SQL
+ * (vector_top) compares it with the workspace's active model, which a promotion may have
+ * changed since the caller read it, and searches lexically when they differ.
+ */
+export const queryModelHeader = 'x-query-embedding-model'
+
 /** A query is short: if the provider takes longer than this, lexical search answers alone. */
 const timeoutMs = 5000
 

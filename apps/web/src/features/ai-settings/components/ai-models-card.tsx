@@ -7,6 +7,7 @@ import { useModels } from '../api/get-models'
 import { useUpdateModels } from '../api/update-models'
 import { useUpdateReranking } from '../api/update-reranking'
 import { useEmbeddingBuild } from '../hooks/use-embedding-build'
+import { embeddingState } from '../utils/embedding-state'
 import { EmbeddingProgress } from './embedding-progress'
 import { ModelSelect } from './model-select'
 import { NoProvider } from './no-provider'
@@ -26,7 +27,8 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
   // embedding model starts a rebuild, so that one select waits for its save.
   const savingChat = update.isPending && update.variables.kind === 'chat'
   const savingEmbedding = update.isPending && update.variables.kind === 'embedding'
-  const building = Boolean(current && current.missing > 0 && current.chunks > 0)
+  const embedding = current ? embeddingState(current, current.embedding) : null
+  const building = embedding !== null && embedding.kind !== 'done'
   const build = useEmbeddingBuild(workspaceId, canEdit && building)
 
   return (
@@ -76,11 +78,9 @@ export function AiModelsCard({ workspaceId, canEdit }: AiModelsCardProps) {
               disabled={!canEdit}
               onChange={(reranking) => rerank.mutate({ workspaceId, reranking })}
             />
-            {building && (
+            {embedding && embedding.kind !== 'done' && (
               <EmbeddingProgress
-                rebuilding={settings.data.pendingEmbeddingModel !== null}
-                chunks={settings.data.chunks}
-                missing={settings.data.missing}
+                state={embedding}
                 error={build.error}
                 {...(canEdit ? { onRetry: build.retry } : {})}
               />

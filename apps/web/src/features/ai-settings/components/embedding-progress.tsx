@@ -1,37 +1,23 @@
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { FormError } from '@/components/layout/form-error'
+import type { EmbeddingState } from '../utils/embedding-state'
 
 type EmbeddingProgressProps = {
-  /** Whether a new model is being built beside an active one. */
-  rebuilding: boolean
-  chunks: number
-  missing: number
+  state: Exclude<EmbeddingState, { kind: 'done' }>
   error: string | null
   onRetry?: () => void
 }
 
 const number = new Intl.NumberFormat('en')
 
-/** How far the vectors of the model being built have come, and what serves meanwhile. */
-export function EmbeddingProgress({
-  rebuilding,
-  chunks,
-  missing,
-  error,
-  onRetry,
-}: EmbeddingProgressProps) {
-  const done = chunks - missing
-  const verb = rebuilding ? 'Re-embedding' : 'Embedding'
+/** How far the vectors of the model being built have come, and what serves search meanwhile. */
+export function EmbeddingProgress({ state, error, onRetry }: EmbeddingProgressProps) {
+  const { label, text, share } = describe(state)
   return (
     <div className="grid gap-2" aria-live="polite">
-      <p className="text-sm">
-        {verb} {number.format(done)} of {number.format(chunks)} chunks
-        {rebuilding
-          ? ' — the old model serves search until done.'
-          : ' — search is lexical for the rest until done.'}
-      </p>
-      <Progress value={chunks === 0 ? 1 : done / chunks} aria-label={`${verb} progress`} />
+      <p className="text-sm">{text}</p>
+      <Progress value={share} aria-label={label} />
       {error && (
         <div className="grid gap-2">
           <FormError message={error} />
@@ -44,4 +30,34 @@ export function EmbeddingProgress({
       )}
     </div>
   )
+}
+
+function describe(state: EmbeddingProgressProps['state']) {
+  const chunks = number.format(state.chunks)
+  const share = (done: number) => (state.chunks === 0 ? 1 : done / state.chunks)
+  switch (state.kind) {
+    case 'embedding':
+      return {
+        label: 'Embedding progress',
+        text: `Embedding ${number.format(state.done)} of ${chunks} chunks — search is lexical for the rest until done.`,
+        share: share(state.done),
+      }
+    case 'moving':
+      return {
+        label: 'Moving vectors into place',
+        text: `All ${chunks} chunks are embedded and searched by meaning; ${number.format(state.moving)} vectors of the new model are still being moved into place.`,
+        share: share(state.chunks - state.moving),
+      }
+    case 'rebuilding': {
+      const serving =
+        state.searchable >= state.chunks
+          ? 'the current model serves search until done.'
+          : `until done, the current model serves search for ${number.format(state.searchable)} of them, and search is lexical for the rest.`
+      return {
+        label: 'Re-embedding progress',
+        text: `Re-embedding ${number.format(state.done)} of ${chunks} chunks with the new model — ${serving}`,
+        share: share(state.done),
+      }
+    }
+  }
 }

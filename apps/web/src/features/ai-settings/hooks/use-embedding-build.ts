@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { AiSettings } from '../api/get-ai-settings'
 import { aiSettingsKeys } from '../api/keys'
 import { runEmbedStep } from '../api/run-embed'
 
 /**
- * While `enabled` (an owner is on the page and chunks lack vectors for the model being
- * built), calls the embed function again and again, keeping the settings' `missing` count
- * current, until none remain or a call fails. Leaving the page stops it; coming back resumes
- * where it stopped, as the function is idempotent.
+ * While `enabled` (an owner is on the page and the model being built lacks vectors, or a
+ * promotion's vectors wait to be moved into place), calls the embed function again and
+ * again, keeping the settings' counts current, until nothing remains or a call fails.
+ * Leaving the page stops it; coming back resumes where it stopped, as the function is
+ * idempotent.
  */
 export function useEmbeddingBuild(workspaceId: string, enabled: boolean) {
   const queryClient = useQueryClient()
@@ -25,16 +25,14 @@ export function useEmbeddingBuild(workspaceId: string, enabled: boolean) {
         for (;;) {
           const step = await runEmbedStep(workspaceId, controller.signal)
           if (controller.signal.aborted) return
-          queryClient.setQueryData<AiSettings>(key, (old) =>
-            old ? { ...old, missing: step.remaining } : old,
-          )
+          // The counts afresh: `remaining` lumps the vectors still to make with those a
+          // promotion has made and search reads, which are only waiting to be moved in.
+          await queryClient.invalidateQueries({ queryKey: key })
           if (step.remaining > 0 && step.embedded === 0) {
             throw new Error(`${step.remaining} chunks could not be embedded`)
           }
-          // Done: a pending model has just been swapped in, so read the settings afresh.
           if (step.remaining === 0) break
         }
-        await queryClient.invalidateQueries({ queryKey: key })
       } catch (cause) {
         if (!controller.signal.aborted) setError((cause as Error).message)
       }

@@ -62,7 +62,7 @@ export async function handle(state: RestState, request: Request, path: string): 
   const head = request.method === 'HEAD'
   let caller: Caller | null = null
   try {
-    const resolved = await state.caller(
+    const resolved = await state.ctx.callers.resolve(
       request.headers.get('apikey'),
       request.headers.get('authorization'),
     )

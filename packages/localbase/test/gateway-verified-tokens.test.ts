@@ -62,12 +62,16 @@ describe('verified tokens', () => {
 
   it('shares claims that no request can change for the next', async () => {
     const callers = resolver()
-    const token = await mintToken(DEFAULT_JWT_SECRET, alice)
+    const claims = { ...alice, app_metadata: { roles: ['reader'] } }
+    const token = await mintToken(DEFAULT_JWT_SECRET, claims)
     const first = await callers.verify(token)
     if (!first.ok) throw new Error('not verified')
     expect(() => {
       first.claims.role = 'service_role'
     }).toThrow(TypeError)
-    expect(await callers.verify(token)).toMatchObject({ ok: true, claims: alice })
+    expect(() => {
+      ;(first.claims.app_metadata as { roles: string[] }).roles.push('admin')
+    }).toThrow(TypeError)
+    expect(await callers.verify(token)).toMatchObject({ ok: true, claims })
   })
 })

@@ -28,6 +28,15 @@ const maxVerified = 1000
 
 type Verified = { claims: Record<string, unknown>; exp: number | null }
 
+/** A JWT payload (plain JSON) made read-only all the way down. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) frozen(item)
+    Object.freeze(value)
+  }
+  return value
+}
+
 /** The hosted gateway's wording: new-style keys are "unregistered", anything else "invalid". */
 const invalidApiKey = (key: string): CredentialError => ({
   kind: 'invalid_api_key',
@@ -90,7 +99,7 @@ export class CallerResolver {
       }
       const { payload } = await jwtVerify(token, chosen.key, { algorithms: [chosen.alg] })
       // Shared by every request with this token: frozen, so none can change another's claims.
-      const claims = Object.freeze(payload) as Record<string, unknown>
+      const claims = frozen(payload) as Record<string, unknown>
       if (this.verified.size >= maxVerified) {
         this.verified.delete(this.verified.keys().next().value as string)
       }

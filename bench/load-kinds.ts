@@ -2,11 +2,13 @@
 // server (a library of --files filings): database worker jobs, round trips into the worker
 // and statements per request (counts, which do not move with a shared machine's noise), the
 // worker's hold per request, and CPU per request in localbase's main thread (HTTP, gateway,
-// REST), its database worker thread and the Edge Functions' Deno process.
+// REST), its database worker thread, V8's and libuv's helper threads (JIT compilation and GC
+// for both threads; mostly warm-up, see process-cpu.ts) and the Edge Functions' Deno process.
+// --warm sets how many requests of each kind run first (plans, prepared statements, JIT).
 // With --cpu-prof DIR, localbase runs under `node --cpu-prof` and each kind's top functions by
 // self time (main thread and database worker, outside the import) are printed too.
-// Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--kinds list,search,conversation]
-//   [--cpu-prof DIR] (last line: JSON)
+// Run: node bench/load-kinds.ts [--files 4] [--requests 200] [--warm 20]
+//   [--kinds list,search,conversation] [--cpu-prof DIR] (last line: JSON)
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,6 +35,7 @@ const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '4' },
     requests: { type: 'string', default: '200' },
+    warm: { type: 'string', default: '20' },
     kinds: { type: 'string', default: KINDS.join(',') },
     'cpu-prof': { type: 'string' },
   },
@@ -74,6 +77,7 @@ try {
   const importPerPage = {
     workerCpuMs: perPage(imports.worker),
     mainCpuMs: perPage(imports.main),
+    helpersCpuMs: perPage(imports.helpers),
     functionsCpuMs: perPage(imports.functions),
   }
   const conversationIds = await seedConversations(setup, library)
@@ -81,7 +85,7 @@ try {
 
   const result: Partial<Record<Kind, Record<string, number>>> = {}
   for (const kind of kinds) {
-    for (let i = 0; i < 20; i++) await client[kind]() // warm: plans, prepared statements, JIT
+    for (let i = 0; i < Number(values.warm); i++) await client[kind]()
     await settle()
     rmSync(trace, { force: true })
     const before = cpu(localbase.pid!)
@@ -109,6 +113,7 @@ try {
       workerHoldMs: per(sum('holdMs')),
       workerCpuMs: per(after.worker - before.worker),
       mainCpuMs: per(after.main - before.main),
+      helpersCpuMs: per(after.helpers - before.helpers),
       functionsCpuMs: per(after.functions - before.functions),
     }
   }
@@ -118,12 +123,13 @@ try {
     console.log(
       `  ${kind.padEnd(12)} p50 ${r.wallP50Ms} ms; worker: ${r.workerJobs} jobs, ${r.workerCalls} round trips, ` +
         `${r.statements} statements, held ${r.workerHoldMs} ms (CPU ${r.workerCpuMs} ms); ` +
-        `CPU main thread ${r.mainCpuMs} ms, Deno ${r.functionsCpuMs} ms`,
+        `CPU main thread ${r.mainCpuMs} ms, helpers ${r.helpersCpuMs} ms, Deno ${r.functionsCpuMs} ms`,
     )
   }
   console.log(
     `  import       CPU per page: worker ${importPerPage.workerCpuMs} ms, ` +
-      `main thread ${importPerPage.mainCpuMs} ms, Deno ${importPerPage.functionsCpuMs} ms`,
+      `main thread ${importPerPage.mainCpuMs} ms, helpers ${importPerPage.helpersCpuMs} ms, ` +
+      `Deno ${importPerPage.functionsCpuMs} ms`,
   )
   const json = { bench: 'load-kinds', files: files.length, perKind, kinds: result, importPerPage }
   console.log(JSON.stringify(json))

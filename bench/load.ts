@@ -99,6 +99,7 @@ async function drive(
 const per = (cpu: ProcessCpu, n: number): ProcessCpu => ({
   worker: Number((cpu.worker / n).toFixed(2)),
   main: Number((cpu.main / n).toFixed(2)),
+  helpers: Number((cpu.helpers / n).toFixed(2)),
   functions: Number((cpu.functions / n).toFixed(2)),
 })
 
@@ -106,11 +107,16 @@ const per = (cpu: ProcessCpu, n: number): ProcessCpu => ({
 function importShare(load: ProcessCpu, perPage: ProcessCpu, pages: number): ProcessCpu {
   const share = (part: keyof ProcessCpu) =>
     load[part] > 0 ? Number(Math.min(1, (perPage[part] * pages) / load[part]).toFixed(2)) : 0
-  return { worker: share('worker'), main: share('main'), functions: share('functions') }
+  return {
+    worker: share('worker'),
+    main: share('main'),
+    helpers: share('helpers'),
+    functions: share('functions'),
+  }
 }
 
-const cpuLine = ({ worker, main, functions }: ProcessCpu) =>
-  `worker ${worker} ms, main thread ${main} ms, Deno ${functions} ms`
+const cpuLine = ({ worker, main, helpers, functions }: ProcessCpu) =>
+  `worker ${worker} ms, main thread ${main} ms, helpers ${helpers} ms, Deno ${functions} ms`
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN

@@ -137,6 +137,21 @@ describe('JWT errors', () => {
     )
   })
 
+  it('answers 401 PGRST303 once a token it accepted before has expired', async () => {
+    // The gateway keeps verified tokens (gateway/caller.ts); it must not outlive `exp`.
+    const exp = Math.floor(Date.now() / 1000) + 2
+    const token = await mintToken(
+      stack.config.keys.jwtSecret,
+      { sub: alice.id, role: 'authenticated' },
+      exp,
+    )
+    expect((await get(token)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50))
+    const res = await get(token)
+    expect(res.status).toBe(401)
+    expect((await res.json()).code).toBe('PGRST303')
+  })
+
   it('answers 401 PGRST301 for a token with a wrong signature or shape', async () => {
     const token = await mintToken('another-secret-another-secret-another-secret', {
       role: 'authenticated',

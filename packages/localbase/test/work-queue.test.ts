@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { PGliteEngine } from '../src/db/pglite-engine.ts'
 import { asBulk, bulkShareFromEnv, WorkQueue } from '../src/db/work-queue.ts'
@@ -81,5 +82,24 @@ describe('LOCALBASE_BULK_SHARE', () => {
     } finally {
       delete process.env.LOCALBASE_BULK_SHARE
     }
+  })
+})
+
+describe('WorkQueue and async context', () => {
+  it("runs each job in its caller's context, whether it starts at once or waits", async () => {
+    const queue = new WorkQueue()
+    const caller = new AsyncLocalStorage<string>()
+    const seen: Record<string, string | undefined> = {}
+    const job = (name: string) =>
+      caller.run(name, () =>
+        queue.run(async () => {
+          seen[name] = caller.getStore()
+          await new Promise((resolve) => setTimeout(resolve, 5))
+        }),
+      )
+    // The first finds the queue idle; the others wait and are started by the one before.
+    await Promise.all([job('first'), job('second'), job('third')])
+    await job('later')
+    expect(seen).toEqual({ first: 'first', second: 'second', third: 'third', later: 'later' })
   })
 })

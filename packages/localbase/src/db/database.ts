@@ -124,13 +124,25 @@ export const contextSql = `select set_config('role', $1, true),
   set_config('search_path', $6, true),
   (select count(set_config(key, value, true)) from jsonb_each_text($7::jsonb))`
 
+// A verified token's claims are one frozen object, shared by all its requests
+// (gateway/caller.ts): their JSON is written once. Objects that could change are not kept.
+const claimsText = new WeakMap<object, string>()
+function claimsJson(claims: Record<string, unknown>): string {
+  let text = claimsText.get(claims)
+  if (text === undefined) {
+    text = JSON.stringify(claims)
+    if (Object.isFrozen(claims)) claimsText.set(claims, text)
+  }
+  return text
+}
+
 function contextParams(ctx: RequestContext): unknown[] {
   const searchPath = (ctx.searchPath ?? ['public', 'extensions'])
     .map((schema) => `"${schema.replaceAll('"', '""')}"`)
     .join(', ')
   return [
     ctx.role,
-    JSON.stringify(ctx.claims),
+    claimsJson(ctx.claims),
     JSON.stringify(ctx.headers ?? {}),
     ctx.method ?? '',
     ctx.path ?? '',

@@ -62,8 +62,11 @@ export class WorkQueue {
   /** Runs `work` when its turn comes; bulk when called inside asBulk. */
   run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      // Bound to the caller's async context, not that of the job before it.
-      const run = AsyncResource.bind(() => Promise.resolve().then(work).then(resolve, reject))
+      const start = () => Promise.resolve().then(work).then(resolve, reject)
+      // A job that waits is bound to its caller's async context, not that of the job before it,
+      // which starts it. One that finds the queue idle starts right here, in that context
+      // already: binding would cost an async resource per database call for nothing.
+      const run = this.running ? AsyncResource.bind(start) : start
       ;(isBulk() ? this.bulk : this.interactive).push({ run })
       if (!this.running) this.next()
     })

@@ -2,6 +2,7 @@ import { asBulk } from '../db/work-queue.ts'
 import type { Caller, CredentialError } from '../gateway/caller.ts'
 import { rpcPlan } from './call.ts'
 import { ApiError, fromPgError } from './errors.ts'
+import { headerRecord } from './header-record.ts'
 import type { Plan, RestRequest } from './plan.ts'
 import { parseAccept, parsePrefer } from './preferences.ts'
 import type { Outcome, ResultRow } from './respond.ts'
@@ -57,17 +58,26 @@ export function errorResponse(error: ApiError, head = false): Response {
   })
 }
 
-export async function handle(state: RestState, request: Request, path: string): Promise<Response> {
+/**
+ * `rawHeaders`: Node's raw header list of the request, when it came through the HTTP server
+ * (see header-record.ts); app.request() in tests has none.
+ */
+export async function handle(
+  state: RestState,
+  request: Request,
+  path: string,
+  rawHeaders?: readonly string[],
+): Promise<Response> {
   const head = request.method === 'HEAD'
   let caller: Caller | null = null
   try {
-    const resolved = await state.caller(
+    const resolved = await state.ctx.callers.resolve(
       request.headers.get('apikey'),
       request.headers.get('authorization'),
     )
     if (!resolved.ok) throw credentialError(resolved.error)
     caller = resolved.caller
-    const outcome = await run(state, request, path, caller)
+    const outcome = await run(state, request, path, caller, rawHeaders)
     return toResponse(outcome)
   } catch (error) {
     const apiError = error instanceof ApiError ? error : fromPgError(error, caller?.role ?? 'anon')
@@ -88,6 +98,7 @@ async function run(
   request: Request,
   path: string,
   caller: Caller,
+  rawHeaders?: readonly string[],
 ): Promise<Outcome> {
   const { method, headers } = request
   const segments = path.split('/').filter(Boolean).map(decodeSegment)
@@ -128,12 +139,10 @@ async function run(
       ].join('\n')
     : null
   const plan = state.plan(key, () => (rpc ? rpcPlan : tablePlan)(state.cache, req))
-  const headerMap: Record<string, string> = {}
-  headers.forEach((value, name) => (headerMap[name] = value))
   const context = {
     role: caller.role,
     claims: caller.claims,
-    headers: headerMap,
+    headers: headerRecord(rawHeaders ?? [...headers].flat()),
     method,
     path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
     searchPath: [schema, ...state.ctx.config.api.extraSearchPath.filter((s) => s !== schema)],

@@ -1,17 +1,14 @@
 import type { ServiceContext } from '../context.ts'
-import type { Caller, CallerResult } from '../gateway/caller.ts'
 import type { Plan } from './plan.ts'
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts'
 
 const maxPlans = 2000
-const maxCallers = 1000
 
 /** The schema cache and compiled read plans; both rebuilt on NOTIFY pgrst, 'reload schema'. */
 export class RestState {
   readonly ctx: ServiceContext
   cache!: SchemaCache
   private readonly plans = new Map<string, Plan>()
-  private readonly callers = new Map<string, { caller: Caller; until: number }>()
   private unlisten: (() => Promise<void>) | null = null
 
   constructor(ctx: ServiceContext) {
@@ -40,21 +37,6 @@ export class RestState {
     if (this.plans.size >= maxPlans) this.plans.delete(this.plans.keys().next().value as string)
     this.plans.set(key, plan)
     return plan
-  }
-
-  /** Verifying two HS256 tokens per request is costly; a verified pair is reused until `exp`. */
-  async caller(apikey: string | null, authorization: string | null): Promise<CallerResult> {
-    const key = `${apikey}\n${authorization}`
-    const known = this.callers.get(key)
-    if (known && Date.now() < known.until) return { ok: true, caller: known.caller }
-    const result = await this.ctx.callers.resolve(apikey, authorization)
-    if (result.ok) {
-      const exp = result.caller.claims.exp
-      const until = typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY
-      if (this.callers.size >= maxCallers) this.callers.clear()
-      this.callers.set(key, { caller: result.caller, until })
-    }
-    return result
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import type { ProcessFile } from '../packages/core/src/ingest/types.ts'
 import type { JobRecord } from '../packages/localbase/src/db/pglite-trace.ts'
-import { type ProcessCpu, processCpu } from './process-cpu.ts'
+import { cpuSince, type ProcessCpu, processCpu } from './process-cpu.ts'
 
 // bench:load's breakdown of one import: where its files' time went on the importer's side
 // (waiting for extraction, each kind of request to the server), what the server's database
@@ -171,15 +171,13 @@ export function cpuShare(localbasePid: number): () => CpuShare {
     const bench = processCpu(process.pid)
     const localbase = processCpu(localbasePid)
     const machine = machineBusyMs() - machine0
-    const part = {
-      worker: localbase.worker - localbase0.worker,
-      main: localbase.main - localbase0.main,
-      functions: localbase.functions - localbase0.functions,
-    }
+    const part = cpuSince(localbase0, localbase)
     // The bench's Node worker threads are its extraction pool; its children are none.
     const benchExtraction = bench.worker - bench0.worker
-    const benchMain = bench.main - bench0.main
-    const known = benchExtraction + benchMain + part.worker + part.main + part.functions
+    // Its V8 and libuv helpers (JIT, GC) serve the same work as its main thread.
+    const benchMain = bench.main - bench0.main + bench.helpers - bench0.helpers
+    const known =
+      benchExtraction + benchMain + part.worker + part.main + part.helpers + part.functions
     return {
       wallMs: Math.round(performance.now() - started),
       cores: availableParallelism(),
@@ -224,6 +222,6 @@ export function formatBreakdown(name: string, b: ImportBreakdown): string {
     `interactive ${interactive.jobs}x wait ${perPage(interactive.waitMs)} hold ${perPage(interactive.holdMs)} (max hold ${interactive.maxHoldMs} ms); upkeep ${upkeep.jobs}x hold ${upkeep.holdMs} ms; ` +
     `bulk's share of the worker while interactive jobs waited too ${b.jobs.contendedBulkShare ?? '-'}\n` +
     `  cores in use (of ${c.cores}): bench extraction ${cores(c.benchExtraction)}, bench main ${cores(c.benchMain)}, ` +
-    `localbase worker ${cores(c.localbase.worker)}, main ${cores(c.localbase.main)}, Deno ${cores(c.localbase.functions)}, other processes ${cores(c.other)}`
+    `localbase worker ${cores(c.localbase.worker)}, main ${cores(c.localbase.main)}, helpers ${cores(c.localbase.helpers)}, Deno ${cores(c.localbase.functions)}, other processes ${cores(c.other)}`
   )
 }

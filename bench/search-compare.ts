@@ -54,7 +54,8 @@ const fresh = !existsSync(dataDir)
 // helpers): point it at the migration before yours to measure yours.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
-  ['search_chunks', '20260101006300_search_first_pool_and_ties.sql'],
+  ['search_chunks', '20260101007100_search_rounds_checked_on_the_row.sql'],
+  ['search_snippet', '20260101004700_search_faster.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

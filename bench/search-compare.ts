@@ -12,6 +12,7 @@
 // eval:retrieval's workspace, the dataset's corpus imported as it imports it.
 // Run: node bench/search-compare.ts [--corpus scifact|library|beir] [--chunks 100000]
 //      [--queries 300] [--data-dir /tmp/search-compare-scifact] [--deep 200]
+//      [--short: bench/short-queries.ts's queries instead of the corpus's]
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -23,6 +24,7 @@ import { signInConfirmedUser } from '../scripts/eval/confirmed-user.ts'
 import { loadCorpus } from '../scripts/eval/load-corpus.ts'
 import { readQuestions } from '../scripts/eval/library/questions.ts'
 import { loadLibrary, loadPassages, readLibrary, readPassages } from './search-corpus.ts'
+import { shortQueries } from './short-queries.ts'
 
 const workdir = new URL('..', import.meta.url).pathname
 const data = join(workdir, '../shared/data')
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '300' },
     'data-dir': { type: 'string' },
     deep: { type: 'string' },
+    short: { type: 'boolean', default: false },
     // A migration under test to run again (its functions created or replaced), so that edits
     // to it reach a database that has applied it already.
     apply: { type: 'string' },
@@ -54,7 +57,8 @@ const fresh = !existsSync(dataDir)
 // helpers): point it at the migration before yours to measure yours.
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
-  ['search_chunks', '20260101006300_search_first_pool_and_ties.sql'],
+  ['search_chunks', '20260101007100_search_rounds_checked_on_the_row.sql'],
+  ['search_snippet', '20260101004700_search_faster.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */
@@ -118,7 +122,7 @@ async function readCorpus() {
   }
 }
 const progress = (done: number) => process.stderr.write(`\rloaded ${done}/${chunks} chunks`)
-const { queries, load } = await readCorpus()
+const { queries: corpusQueries, load } = await readCorpus()
 
 const lb = await startLocalbase({ workdir, port: 0, dataDir, env: { ...process.env } })
 try {
@@ -137,6 +141,7 @@ try {
     `select id from public.workspaces where name = 'Compare'`,
   )
   const workspaceId = found.rows[0]!.id
+  const queries = values.short ? await shortQueries(lb.db.pg, data) : corpusQueries
   await lb.db.pg.exec(beforeDefinitions())
   if (values.apply) await lb.db.pg.exec(readFileSync(values.apply, 'utf8'))
 
@@ -196,6 +201,7 @@ try {
     corpus,
     chunks: corpus === 'beir' ? null : chunks,
     queries: queries.length,
+    short: values.short,
     compared,
     differences,
     before_cpu_p50_ms: before.p50,

@@ -6,6 +6,7 @@
 // is) in the slowest 5% of queries and in the rest, and the slowest queries.
 // Times in the database are wall times: on a busy machine compare shares, not milliseconds.
 // Run: node bench/search-profile.ts --data-dir /tmp/search-compare-scifact-100000 [--queries 300]
+//      [--corpus scifact|library|short (bench/short-queries.ts)] [--count 10]
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -13,6 +14,7 @@ import { percentile } from '../packages/core/src/retrieval/metrics.ts'
 import { startLocalbase } from '../packages/localbase/src/index.ts'
 import { loadBeir } from '../scripts/eval/beir.ts'
 import { readQuestions } from '../scripts/eval/library/questions.ts'
+import { shortQueries } from './short-queries.ts'
 
 const workdir = new URL('..', import.meta.url).pathname
 const data = join(workdir, '../shared/data')
@@ -22,15 +24,11 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     queries: { type: 'string', default: '300' },
     fn: { type: 'string', default: 'search_chunks' },
+    // Results per search (bench:load's searches ask for 20).
+    count: { type: 'string', default: '10' },
   },
 })
 const count = Number(values.queries)
-const queries =
-  values.corpus === 'library'
-    ? readQuestions(join(data, 'financebench-dev/questions.jsonl')).map((q) => q.question)
-    : loadBeir(join(data, 'scifact'), 'test')
-        .queries.slice(0, count)
-        .map((q) => q.text)
 
 const lb = await startLocalbase({
   workdir,
@@ -38,6 +36,14 @@ const lb = await startLocalbase({
   dataDir: resolve(values['data-dir']!),
   env: { ...process.env },
 })
+const queries =
+  values.corpus === 'library'
+    ? readQuestions(join(data, 'financebench-dev/questions.jsonl')).map((q) => q.question)
+    : values.corpus === 'short'
+      ? await shortQueries(lb.db.pg, data)
+      : loadBeir(join(data, 'scifact'), 'test')
+          .queries.slice(0, count)
+          .map((q) => q.text)
 // Each top-level statement of the function's body adds its time to prof.t<n>.
 const mark = `create or replace function public.prof_mark(k int) returns void language plpgsql as $$
 declare
@@ -98,7 +104,11 @@ try {
   for (const query of queries) {
     const began = process.cpuUsage()
     await lb.db.asUser(context, (tx) =>
-      tx.query(`select chunk_id from public.search_chunks_prof($1, $2)`, [workspaceId, query]),
+      tx.query(`select chunk_id from public.search_chunks_prof($1, $2, $3)`, [
+        workspaceId,
+        query,
+        Number(values.count),
+      ]),
     )
     const used = process.cpuUsage(began)
     const steps = await lb.db.pg.query<{ k: number; ms: number }>(

@@ -31,6 +31,8 @@ const postgresSuites = [
   'supabase/tests/search-function.test.ts',
   'supabase/tests/search-with-settings.test.ts',
   'supabase/tests/search-ranking.test.ts',
+  // search_snippet against its first definition, on passages stored compressed.
+  'supabase/tests/search-snippet-rewrite.test.ts',
   // search_chunks' pruning against brute force, its rounds' checks on the row included.
   'supabase/tests/retrieval-filters.test.ts',
   'supabase/tests/chat-access.test.ts',

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack } from './stack.ts'
 
 // 20260101004700_search_faster.sql computes search_snippet's values once each instead of once
-// per use: the snippets must be the ones 20260101003010_snippet_lines.sql made, character for
+// per use, and 20260101007600_search_snippet_decompressed_once.sql decompresses the passage
+// once: the snippets must be the ones 20260101003010_snippet_lines.sql made, character for
 // character. The landed definition is installed beside the live one and both see each case.
 const stack = await startStack()
 afterAll(() => stack.stop())
@@ -37,6 +38,9 @@ const cases: [name: string, content: string | null, terms: string[]][] = [
   ['a short passage', 'revenue', ['revenu']],
   ['an empty passage', '', ['revenu']],
   ['no passage', null, ['revenu']],
+  ['terms unknown', prose, null as unknown as string[]],
+  ['a term repeated', `${prose} revenue rose ${prose}`, ['rose', 'revenu', 'rose']],
+  ['the later term first', `${prose} revenue ${prose} costs ${prose}`, ['cost', 'revenu']],
 ]
 
 describe('search_snippet, rewritten', () => {
@@ -48,6 +52,26 @@ describe('search_snippet, rewritten', () => {
     )
     expect(rows[0]!.now).toBe(rows[0]!.landed)
     if (content) expect(rows[0]!.now).toBeTruthy()
+  })
+
+  // As the chunks table stores them: a long passage compressed (a parameter never is).
+  it('matches the landed snippet on passages stored compressed', async () => {
+    await stack.db.pg.exec(`create temporary table passages (content text)`)
+    const passages = [
+      `${prose} revenue rose sharply ${prose} ${prose}`,
+      `${lines}\n${lines}\nrevenue,42,total\n${lines}\n${lines}`,
+      `revenue first ${prose} ${prose}`,
+    ]
+    await stack.db.pg.query(`insert into passages select unnest($1::text[])`, [passages])
+    const { rows } = await stack.db.pg.query<{ compressed: number; differ: number }>(
+      `select count(*) filter (where pg_column_compression(content) is not null)::int
+           as compressed,
+         count(*) filter (where public.search_snippet(content, t, public.any_lexeme(t))
+           is distinct from public.search_snippet_landed(content, t, public.any_lexeme(t)))::int
+           as differ
+       from passages, (values (array['revenu', 'rose'])) as q (t)`,
+    )
+    expect(rows[0]).toEqual({ compressed: passages.length, differ: 0 })
   })
 
   it('marks the match in a deep passage and says what was cut', async () => {

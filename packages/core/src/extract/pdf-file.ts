@@ -62,7 +62,9 @@ export class PdfFile {
   }
 
   /** The value, with a reference followed (streams stay streams). */
-  async resolve(value: PdfValue | PdfStream | undefined): Promise<PdfValue | PdfStream | undefined> {
+  async resolve(
+    value: PdfValue | PdfStream | undefined,
+  ): Promise<PdfValue | PdfStream | undefined> {
     return value instanceof PdfRef ? this.fetch(value) : value
   }
 
@@ -100,7 +102,7 @@ export class PdfFile {
   private async readSections(offset: number): Promise<PdfDict> {
     let trailer: PdfDict | undefined
     const seen = new Set<number>()
-    for (let at: number | undefined = offset; at !== undefined; ) {
+    for (let at: number | undefined = offset; at !== undefined;) {
       if (!Number.isInteger(at) || seen.has(at)) throw new Error('bad xref offset')
       seen.add(at)
       const section = await this.readSection(at)

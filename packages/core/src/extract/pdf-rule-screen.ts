@@ -6,8 +6,8 @@
  *
  * The answer is a bound, not the grids: every rule `pageRules` can find is among the candidates
  * here (colour is ignored, so any painted line may be dark; thresholds are widened a little for
- * pdf.js's single-precision coordinates), and `findGrids` needs a horizontal and a vertical rule
- * that meet. So `false` is certain; `true` means read the operator list. Anything the screen
+ * pdf.js's single-precision coordinates), and `findGrids` needs horizontal and vertical rules
+ * that meet and part cells (see mayFormGrid). So `false` is certain; `true` means read the operator list. Anything the screen
  * does not follow (inline images, a transform inside a path, a missing form) throws.
  */
 import { PdfFile, PdfStream } from './pdf-file.ts'
@@ -24,10 +24,21 @@ const SLACK = 0.05
 const MEET = REACH + SAME_LINE + SLACK
 /** The operators the screen follows: graphics state, path construction and painting, forms. */
 const READ = new Set(
-  ['q', 'Q', 'cm', 'm', 'l', 'c', 'v', 'y', 'h', 're', 'BI', 'Do'].concat(
-    ['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'],
-  ),
+  ['q', 'Q', 'cm', 'm', 'l', 'c', 'v', 'y', 'h', 're', 'BI', 'Do'].concat([
+    'S',
+    's',
+    'f',
+    'F',
+    'f*',
+    'B',
+    'B*',
+    'b',
+    'b*',
+    'n',
+  ]),
 )
+/** Beyond this many candidate pieces the screen does not work out their sets (pdf.js does). */
+const MAX_CANDIDATES = 3000
 /** Forms drawn inside forms deeper than this are not followed. */
 const MAX_DEPTH = 12
 
@@ -54,17 +65,86 @@ export async function mayHoldGrid(file: PdfFile, pageRef: { num: number; gen: nu
     parts.push(await file.decode(stream))
   }
   await scan(file, joined(parts), await inheritedResources(file, page), IDENTITY, found, 0)
-  return meet(found)
+  return mayFormGrid(found)
 }
 
-/** Whether enough candidates exist and some horizontal and vertical ones meet. */
-function meet({ horizontal, vertical }: Candidates): boolean {
-  if (horizontal.length + vertical.length < 3) return false
-  return horizontal.some(([y, x0, x1]) =>
-    vertical.some(
-      ([x, y0, y1]) => x! >= x0! - MEET && x! <= x1! + MEET && y! >= y0! - MEET && y! <= y1! + MEET,
-    ),
+/**
+ * Whether the candidates can make a grid as `findGrids` does: a set of horizontal and vertical
+ * lines joined by meeting, three or more, spanning three column and three row edges. Pieces are
+ * joined more loosely than rules are (merging joins collinear pieces, and a merged line meets
+ * where any of its pieces nearly does), so every grid's pieces fall in one set here; a set's
+ * pieces' ends and positions hold at least as many distinct edges as the grid's.
+ */
+function mayFormGrid({ horizontal, vertical }: Candidates): boolean {
+  const count = horizontal.length + vertical.length
+  if (count < 3) return false
+  if (count > MAX_CANDIDATES) return true
+  const parent = Array.from({ length: count }, (_, i) => i)
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)))
+  const join = (a: number, b: number) => {
+    parent[find(a)] = find(b)
+  }
+  const h = horizontal.length
+  horizontal.forEach(([y, x0, x1], i) => {
+    vertical.forEach(([x, y0, y1], j) => {
+      if (x! >= x0! - MEET && x! <= x1! + MEET && y! >= y0! - MEET && y! <= y1! + MEET) {
+        join(i, h + j)
+      }
+    })
+  })
+  for (const [list, offset] of [
+    [horizontal, 0],
+    [vertical, h],
+  ] as const) {
+    list.forEach(([at, from, to], i) => {
+      for (let k = i + 1; k < list.length; k++) {
+        const [at2, from2, to2] = list[k]!
+        const collinear = Math.abs(at! - at2!) <= 2 * SAME_LINE + SLACK
+        if (collinear && from2! <= to! + REACH + SLACK && from! <= to2! + REACH + SLACK) {
+          join(offset + i, offset + k)
+        }
+      }
+    })
+  }
+  const sets = new Map<number, { h: number; v: number; xs: number[]; ys: number[] }>()
+  const setOf = (i: number) => {
+    let set = sets.get(find(i))
+    if (!set) sets.set(find(i), (set = { h: 0, v: 0, xs: [], ys: [] }))
+    return set
+  }
+  horizontal.forEach(([y, x0, x1], i) => {
+    const set = setOf(i)
+    set.h++
+    set.xs.push(x0!, x1!)
+    set.ys.push(y!)
+  })
+  vertical.forEach(([x, y0, y1], j) => {
+    const set = setOf(h + j)
+    set.v++
+    set.xs.push(x!)
+    set.ys.push(y0!, y1!)
+  })
+  return [...sets.values()].some(
+    (set) =>
+      set.h > 0 && set.v > 0 && set.h + set.v >= 3 && edges(set.xs) >= 3 && edges(set.ys) >= 3,
   )
+}
+
+/**
+ * The most values lying pairwise further apart than `distinct` in pdf-grid.ts requires (taken
+ * greedily from the smallest, which is the most there can be): never fewer than it keeps of any
+ * subset, within the slack.
+ */
+function edges(values: number[]): number {
+  let count = 0
+  let last = -Infinity
+  for (const value of values.toSorted((a, b) => a - b)) {
+    if (value - last > SAME_LINE - 2 * SLACK) {
+      count++
+      last = value
+    }
+  }
+  return count
 }
 
 async function inheritedResources(file: PdfFile, page: PdfDict): Promise<PdfDict | undefined> {

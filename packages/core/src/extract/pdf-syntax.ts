@@ -33,15 +33,7 @@ export class PdfRef {
 }
 export type PdfDict = Map<string, PdfValue>
 export type PdfValue =
-  | number
-  | boolean
-  | null
-  | PdfName
-  | PdfString
-  | PdfRef
-  | PdfKeyword
-  | PdfValue[]
-  | PdfDict
+  number | boolean | null | PdfName | PdfString | PdfRef | PdfKeyword | PdfValue[] | PdfDict
 
 /** Array and dictionary brackets as the lexer sees them. */
 type Delimiter = '[' | ']' | '<<' | '>>'

@@ -10,10 +10,11 @@
  * that meet and part cells (see mayFormGrid). So `false` is certain; `true` means read the operator list. Anything the screen
  * does not follow (inline images, a transform inside a path, a missing form) throws.
  */
-import { PdfFile, PdfStream } from './pdf-file.ts'
+import { ContentLexer } from './pdf-content-lexer.ts'
+import { type PdfFile, PdfStream } from './pdf-file.ts'
 import { REACH, SAME_LINE } from './pdf-grid.ts'
 import { MAX_RULE_WIDTH, MIN_RULE_LENGTH, SKEW, multiply, type Matrix } from './pdf-rules.ts'
-import { PdfKeyword, PdfLexer, PdfName, PdfRef, type PdfDict, type PdfValue } from './pdf-syntax.ts'
+import { PdfName, PdfRef, type PdfDict, type PdfValue } from './pdf-syntax.ts'
 
 /** Slack for pdf.js's Float32 path coordinates against ours in doubles. */
 const SLACK = 0.05
@@ -180,106 +181,93 @@ async function scan(
   depth: number,
 ): Promise<void> {
   if (depth > MAX_DEPTH) throw new Error('forms nested too deeply')
-  const lexer = new PdfLexer(data, 0, { skipStrings: true })
-  const operands: PdfValue[] = []
+  const lexer = new ContentLexer(data, READ)
   const stack: Matrix[] = []
   let ctm = start
   let path: (Point | null)[][] = []
   let current: (Point | null)[] = []
-  const at = (x: PdfValue | undefined, y: PdfValue | undefined): Point => {
-    if (typeof x !== 'number' || typeof y !== 'number') throw new Error('bad path operand')
+  // The point of the operator's last two operands (skipping `skip` after them), in page space.
+  const at = (skip = 0): Point => {
+    const [x, y] = [lexer.number(skip + 1), lexer.number(skip)]
     return [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]]
   }
-  const open = () => path.length > 0 || current.length > 0
-  for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
-    if (!(token instanceof PdfKeyword)) {
-      if (token === ']' || token === '>>') throw new Error(`unexpected ${token}`)
-      operands.push(token === '[' || token === '<<' ? lexer.readObject(token) : token)
-      continue
-    }
-    const op = token.word
-    const n = operands.length
-    // Most operators (text, colour) matter not: one lookup passes them.
-    if (!READ.has(op)) {
-      operands.length = 0
-      continue
-    }
+  for (let op = lexer.next(); op !== undefined; op = lexer.next()) {
     switch (op) {
       case 'q':
       case 'Q':
       case 'cm':
         // pdf.js applies the transform current when the path is painted; we apply it as built.
-        if (open()) throw new Error('graphics state changed inside a path')
+        if (path.length > 0 || current.length > 0) {
+          throw new Error('graphics state changed inside a path')
+        }
         if (op === 'q') stack.push(ctm)
         else if (op === 'Q') ctm = stack.pop() ?? ctm
-        else ctm = multiply(ctm, numbers(operands, 6) as Matrix)
+        else ctm = multiply(ctm, [5, 4, 3, 2, 1, 0].map((k) => lexer.number(k)) as Matrix)
         break
       case 'm':
         if (current.length > 0) path.push(current)
-        current = [at(operands[n - 2], operands[n - 1])]
+        current = [at()]
         break
       case 'l':
-        current.push(at(operands[n - 2], operands[n - 1]))
+        current.push(at())
         break
       case 'c':
       case 'v':
       case 'y':
-        current.push(null, at(operands[n - 2], operands[n - 1]))
+        current.push(null, at())
         break
       case 'h':
         if (current[0]) current.push(current[0])
         break
       case 're': {
-        const [x, y, w, h] = numbers(operands, 4) as [number, number, number, number]
+        const [x, y, w, h] = [3, 2, 1, 0].map((k) => lexer.number(k)) as [
+          number,
+          number,
+          number,
+          number,
+        ]
+        const corner = (px: number, py: number): Point => [
+          ctm[0] * px + ctm[2] * py + ctm[4],
+          ctm[1] * px + ctm[3] * py + ctm[5],
+        ]
+        // As pdf.js builds it: a move, three lines and a close, which later lines continue.
         if (current.length > 0) path.push(current)
-        path.push([at(x, y), at(x + w, y), at(x + w, y + h), at(x, y + h), at(x, y)])
-        current = []
+        current = [corner(x, y), corner(x + w, y), corner(x + w, y + h), corner(x, y + h)]
+        current.push(current[0]!)
         break
       }
-      case 'S':
-      case 's':
-      case 'f':
-      case 'F':
-      case 'f*':
-      case 'B':
-      case 'B*':
-      case 'b':
-      case 'b*':
-      case 'n':
+      case 'BI':
+        throw new Error('inline image')
+      case 'Do':
+        await drawForm(file, lexer.lastName(), resources, ctm, found, depth)
+        break
+      default:
+        // A painting operator ends the path.
         if (current.length > 0) path.push(current)
         paint(op, path, found)
         path = []
         current = []
-        break
-      case 'BI':
-        throw new Error('inline image')
-      case 'Do':
-        await drawForm(file, operands[n - 1], resources, ctm, found, depth)
-        break
     }
-    operands.length = 0
   }
 }
 
-function numbers(operands: PdfValue[], count: number): number[] {
-  const values = operands.slice(-count)
-  if (values.length !== count || values.some((v) => typeof v !== 'number')) {
-    throw new Error('bad operands')
-  }
-  return values as number[]
+/** A form's matrix, six numbers. */
+function matrixOf(value: PdfValue[]): Matrix {
+  if (value.length !== 6 || value.some((v) => typeof v !== 'number')) throw new Error('bad matrix')
+  return value as Matrix
 }
 
 async function drawForm(
   file: PdfFile,
-  name: PdfValue | undefined,
+  name: string,
   resources: PdfDict | undefined,
   ctm: Matrix,
   found: Candidates,
   depth: number,
 ): Promise<void> {
   const xobjects = resources && (await file.resolve(resources.get('XObject')))
-  if (!(name instanceof PdfName) || !(xobjects instanceof Map)) throw new Error('unknown XObject')
-  const form = await file.resolve(xobjects.get(name.name))
+  if (!(xobjects instanceof Map)) throw new Error('unknown XObject')
+  const form = await file.resolve(xobjects.get(name))
   if (!(form instanceof PdfStream)) throw new Error('unknown XObject')
   const subtype = form.dict.get('Subtype')
   if (!(subtype instanceof PdfName)) throw new Error('XObject without subtype')
@@ -290,7 +278,7 @@ async function drawForm(
     file,
     await file.decode(form),
     own instanceof Map ? own : resources,
-    Array.isArray(matrix) ? multiply(ctm, numbers(matrix, 6) as Matrix) : ctm,
+    Array.isArray(matrix) ? multiply(ctm, matrixOf(matrix)) : ctm,
     found,
     depth + 1,
   )

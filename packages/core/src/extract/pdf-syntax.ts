@@ -39,15 +39,13 @@ export type PdfValue =
 type Delimiter = '[' | ']' | '<<' | '>>'
 export type PdfToken = number | PdfName | PdfString | PdfKeyword | Delimiter
 
-const WHITE = new Uint8Array(256)
+export const WHITE = new Uint8Array(256)
 for (const c of [0, 9, 10, 12, 13, 32]) WHITE[c] = 1
-const DELIMITER = new Uint8Array(256)
+export const DELIMITER = new Uint8Array(256)
 for (const c of '()<>[]{}/%') DELIMITER[c.charCodeAt(0)] = 1
 
 const REGULAR = new Uint8Array(256).map((_, c) => (WHITE[c] || DELIMITER[c] ? 0 : 1))
 
-/** What a skipping lexer returns for every string: content streams' text is not read. */
-const SKIPPED = new PdfString(new Uint8Array(0))
 /** Operators of up to three characters, by their bytes: one object each, no string built. */
 const shortKeywords = new Map<number, PdfKeyword>()
 
@@ -63,12 +61,9 @@ function keyword(data: Uint8Array, start: number, end: number): PdfKeyword {
 export class PdfLexer {
   readonly data: Uint8Array
   pos: number
-  /** Strings are passed over, not decoded (SKIPPED stands for each). */
-  readonly skipStrings: boolean
-  constructor(data: Uint8Array, pos = 0, { skipStrings = false } = {}) {
+  constructor(data: Uint8Array, pos = 0) {
     this.data = data
     this.pos = pos
-    this.skipStrings = skipStrings
   }
 
   /** The next token, or undefined at the end of the data. */
@@ -87,7 +82,7 @@ export class PdfLexer {
       }
       return keyword(data, start, end)
     }
-    if (c === 0x28 /* ( */) return this.skipStrings ? this.skipLiteral() : this.literalString()
+    if (c === 0x28 /* ( */) return this.literalString()
     if (c === 0x2f /* / */) {
       const start = ++this.pos
       while (this.pos < data.length && REGULAR[data[this.pos]!]) this.pos++
@@ -197,30 +192,10 @@ export class PdfLexer {
     throw new SyntaxError('unterminated string')
   }
 
-  /** Past a literal string: nested parentheses count, escaped ones do not. */
-  private skipLiteral(): PdfString {
-    const data = this.data
-    let depth = 1
-    for (let i = this.pos + 1; i < data.length; i++) {
-      const c = data[i]
-      if (c === 0x5c) i++
-      else if (c === 0x28) depth++
-      else if (c === 0x29 && --depth === 0) {
-        this.pos = i + 1
-        return SKIPPED
-      }
-    }
-    throw new SyntaxError('unterminated string')
-  }
-
   private hexString(): PdfString {
     const data = this.data
     const end = data.indexOf(0x3e, this.pos)
     if (end < 0) throw new SyntaxError('unterminated hex string')
-    if (this.skipStrings) {
-      this.pos = end + 1
-      return SKIPPED
-    }
     const digits = latin1(data, this.pos + 1, end).replace(/\s+/g, '')
     if (!/^[0-9a-f]*$/i.test(digits)) throw new SyntaxError('bad hex string')
     this.pos = end + 1
@@ -245,7 +220,7 @@ const ESCAPES: Record<number, number> = {
 const hexChar = (_: string, hex: string) => String.fromCharCode(parseInt(hex, 16))
 
 /** A number token: optional sign, digits with at most one point (7.3.3); else it throws. */
-function parseNumber(data: Uint8Array, start: number, end: number): number {
+export function parseNumber(data: Uint8Array, start: number, end: number): number {
   let i = start
   const negative = data[i] === 0x2d
   if (data[i] === 0x2d || data[i] === 0x2b) i++

@@ -6,6 +6,8 @@
  */
 import { DELIMITER, WHITE, latin1, parseNumber } from './pdf-syntax.ts'
 
+/** Operands kept per operator (a power of two): `cm` takes the most, six. */
+const RING = 8
 const NUMBER = 0
 const NAME = 1
 const OTHER = 2
@@ -22,9 +24,11 @@ export class ContentLexer {
   private readonly data: Uint8Array
   private readonly wanted = new Map<number, string>()
   private pos = 0
-  private readonly starts: number[] = []
-  private readonly ends: number[] = []
-  private readonly kinds: number[] = []
+  /** The operands since the last operator, the last RING of them kept (none takes more). */
+  private count = 0
+  private readonly starts = new Int32Array(RING)
+  private readonly ends = new Int32Array(RING)
+  private readonly kinds = new Uint8Array(RING)
 
   constructor(data: Uint8Array, operators: Iterable<string>) {
     this.data = data
@@ -33,22 +37,19 @@ export class ContentLexer {
     }
   }
 
-  /** How many operands the operator just returned has. */
-  get count(): number {
-    return this.kinds.length
-  }
-
   /** The k-th operand counted from the last (0 the last), which must be a number. */
   number(k: number): number {
-    const i = this.kinds.length - 1 - k
-    if (i < 0 || this.kinds[i] !== NUMBER) throw new SyntaxError('operand is not a number')
+    const i = (this.count - 1 - k) & (RING - 1)
+    if (k >= Math.min(this.count, RING) || this.kinds[i] !== NUMBER) {
+      throw new SyntaxError('operand is not a number')
+    }
     return parseNumber(this.data, this.starts[i]!, this.ends[i]!)
   }
 
   /** The last operand, which must be a name. */
   lastName(): string {
-    const i = this.kinds.length - 1
-    if (i < 0 || this.kinds[i] !== NAME) throw new SyntaxError('operand is not a name')
+    const i = (this.count - 1) & (RING - 1)
+    if (this.count === 0 || this.kinds[i] !== NAME) throw new SyntaxError('operand is not a name')
     const name = latin1(this.data, this.starts[i]!, this.ends[i]!)
     return name.includes('#')
       ? name.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
@@ -58,7 +59,7 @@ export class ContentLexer {
   /** The next wanted operator (its operands stay readable until the next call), or undefined. */
   next(): string | undefined {
     const data = this.data
-    this.kinds.length = this.starts.length = this.ends.length = 0
+    this.count = 0
     while (this.pos < data.length) {
       const c = data[this.pos]!
       if (WHITE[c]) {
@@ -76,7 +77,7 @@ export class ContentLexer {
         }
         const op = this.wanted.get(code(data, start, end))
         if (op !== undefined) return op
-        this.kinds.length = this.starts.length = this.ends.length = 0
+        this.count = 0
         continue
       }
       if (c === 0x2f /* / */) {
@@ -95,9 +96,10 @@ export class ContentLexer {
   }
 
   private push(kind: number, start: number, end: number) {
-    this.kinds.push(kind)
-    this.starts.push(start)
-    this.ends.push(end)
+    const i = this.count++ & (RING - 1)
+    this.kinds[i] = kind
+    this.starts[i] = start
+    this.ends[i] = end
   }
 
   /** Past a string, an array or a dictionary (nested ones and strings inside included). */

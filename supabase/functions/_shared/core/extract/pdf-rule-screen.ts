@@ -8,8 +8,9 @@
  * The answer is a bound, not the grids: every rule `pageRules` can find is among the candidates
  * here (colour is ignored, so any painted line may be dark; thresholds are widened a little for
  * pdf.js's single-precision coordinates), and `findGrids` needs horizontal and vertical rules
- * that meet and part cells (see mayFormGrid). So `false` is certain; `true` means read the operator list. Anything the screen
- * does not follow (inline images, a transform inside a path, a missing form) throws.
+ * that meet and part cells (see mayFormGrid). So `false` is certain; `true` means read the
+ * operator list. Anything the screen does not follow (inline images, a transform inside a path,
+ * a missing form) throws.
  */
 import { ContentLexer } from './pdf-content-lexer.ts'
 import { type PdfFile, PdfStream } from './pdf-file.ts'
@@ -25,20 +26,7 @@ const SLACK = 0.05
  */
 const MEET = REACH + SAME_LINE + SLACK
 /** The operators the screen follows: graphics state, path construction and painting, forms. */
-const READ = new Set(
-  ['q', 'Q', 'cm', 'm', 'l', 'c', 'v', 'y', 'h', 're', 'BI', 'Do'].concat([
-    'S',
-    's',
-    'f',
-    'F',
-    'f*',
-    'B',
-    'B*',
-    'b',
-    'b*',
-    'n',
-  ]),
-)
+const READ = 'q Q cm m l c v y h re BI Do S s f F f* B B* b b* n'.split(' ')
 /** Beyond this many candidate pieces the screen does not work out their sets (pdf.js does). */
 const MAX_CANDIDATES = 3000
 /** Forms drawn inside forms deeper than this are not followed. */
@@ -187,11 +175,12 @@ async function scan(
   let ctm = start
   let path: (Point | null)[][] = []
   let current: (Point | null)[] = []
-  // The point of the operator's last two operands (skipping `skip` after them), in page space.
-  const at = (skip = 0): Point => {
-    const [x, y] = [lexer.number(skip + 1), lexer.number(skip)]
-    return [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]]
-  }
+  const toPage = (x: number, y: number): Point => [
+    ctm[0] * x + ctm[2] * y + ctm[4],
+    ctm[1] * x + ctm[3] * y + ctm[5],
+  ]
+  // The point the operator's last two operands give.
+  const at = () => toPage(lexer.number(1), lexer.number(0))
   for (let op = lexer.next(); op !== undefined; op = lexer.next()) {
     switch (op) {
       case 'q':
@@ -227,13 +216,9 @@ async function scan(
           number,
           number,
         ]
-        const corner = (px: number, py: number): Point => [
-          ctm[0] * px + ctm[2] * py + ctm[4],
-          ctm[1] * px + ctm[3] * py + ctm[5],
-        ]
         // As pdf.js builds it: a move, three lines and a close, which later lines continue.
         if (current.length > 0) path.push(current)
-        current = [corner(x, y), corner(x + w, y), corner(x + w, y + h), corner(x, y + h)]
+        current = [toPage(x, y), toPage(x + w, y), toPage(x + w, y + h), toPage(x, y + h)]
         current.push(current[0]!)
         break
       }

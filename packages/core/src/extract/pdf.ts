@@ -4,6 +4,7 @@ import { ExtractError } from './errors.ts'
 import type { PdfOcrOptions } from './ocr.ts'
 import { ocrEmptyPages } from './ocr-pages.ts'
 import { dropRunningLines, repairHyphenation } from './pdf-cleanup.ts'
+import { PdfFile } from './pdf-file.ts'
 import { cellLinesLeft, ruledGrids } from './pdf-grid-reader.ts'
 import { positionedLines } from './pdf-lines.ts'
 import { linesWithRuledTables } from './pdf-ruled-tables.ts'
@@ -31,10 +32,14 @@ export async function extractPdf(
   try {
     const rawPages: string[][] = []
     const unreadable: number[] = []
+    // The file's own objects, read when a page first needs its drawing (see ruledGrids); one
+    // that cannot be read leaves every page to pdf.js.
+    let file: Promise<PdfFile | undefined> | undefined
+    const drawings = () => (file ??= PdfFile.open(bytes).catch(() => undefined))
     for (let number = 1; number <= doc.numPages; number++) {
       rawPages.push(
         // One damaged page should not cost the others: it stays, empty, and is reported.
-        await pageLines(doc, number).catch(() => {
+        await pageLines(doc, number, drawings).catch(() => {
           unreadable.push(number)
           return []
         }),
@@ -84,7 +89,11 @@ export async function extractPdf(
   }
 }
 
-async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
+async function pageLines(
+  doc: PdfDocument,
+  number: number,
+  drawings: () => Promise<PdfFile | undefined>,
+): Promise<string[]> {
   const page = await doc.getPage(number)
   const { items } = await page.getTextContent()
   // Tables become GFM tables in place, each one entry (prose lines stay one entry each): from
@@ -93,7 +102,7 @@ async function pageLines(doc: PdfDocument, number: number): Promise<string[]> {
   const positioned = positionedLines(items)
   let lines = rebuildTables(positioned)
   if (cellLinesLeft(positioned, lines)) {
-    const grids = await ruledGrids(page)
+    const grids = await ruledGrids(page, await drawings())
     if (grids.length > 0) lines = linesWithRuledTables(items, grids)
   }
   page.cleanup()

@@ -1,7 +1,9 @@
 // Generated from packages/core/src/extract/pdf-grid-reader.ts by `npm run sync:core`: edit that file, not this one.
 import { getResolvedPDFJS, type getDocumentProxy } from 'unpdf'
+import type { PdfFile } from './pdf-file.ts'
 import { findGrids, type Grid } from './pdf-grid.ts'
 import type { PositionedLine } from './pdf-lines.ts'
+import { mayHoldGrid } from './pdf-rule-screen.ts'
 import { pageRules } from './pdf-rules.ts'
 
 type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>['getPage']>>
@@ -20,9 +22,12 @@ export function cellLinesLeft(positioned: PositionedLine[], lines: string[]): bo
 /**
  * The grids of cell borders the page draws (see pdf-grid.ts). Annotations are left out: their
  * appearances (form fields, stamps) are not the page's drawing, their text is not in the text
- * content the grid places, and evaluating them costs time on every form-heavy page.
+ * content the grid places, and evaluating them costs time on every form-heavy page. With the
+ * document's `file`, pages whose content streams show no grid can be drawn are not evaluated
+ * (pdf-rule-screen.ts); a page the screen cannot read is.
  */
-export async function ruledGrids(page: PdfPage): Promise<Grid[]> {
+export async function ruledGrids(page: PdfPage, file?: PdfFile): Promise<Grid[]> {
+  if (file && page.ref && !(await mayHoldGrid(file, page.ref).catch(() => true))) return []
   const { OPS, AnnotationMode } = await getResolvedPDFJS()
   const { fnArray, argsArray } = await page.getOperatorList({
     annotationMode: AnnotationMode.DISABLE,

@@ -12,9 +12,9 @@ export interface Grid {
 }
 
 /** Rules this close (pt) are one line: double strokes, a border drawn by two adjacent cells. */
-const SAME_LINE = 2
+export const SAME_LINE = 2
 /** How far (pt) a rule may stop short of the one it meets and still join it. */
-const REACH = 2.5
+export const REACH = 2.5
 /** Beyond this many rules a page is a drawing or a chart, not a table's borders. */
 const MAX_RULES = 1500
 

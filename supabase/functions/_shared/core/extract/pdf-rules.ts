@@ -39,11 +39,11 @@ const QUADRATIC_CURVE_TO = 3
 const CLOSE_PATH = 4
 
 /** A filled rectangle this thin (pt) is a rule; thicker ones are shaded areas. */
-const MAX_RULE_WIDTH = 2.5
+export const MAX_RULE_WIDTH = 2.5
 /** Shorter strokes are glyph parts, ticks or underlines of a word, not cell borders. */
-const MIN_RULE_LENGTH = 6
+export const MIN_RULE_LENGTH = 6
 /** How far off axis-aligned (pt) a stroke may be and still count as a rule. */
-const SKEW = 0.5
+export const SKEW = 0.5
 /**
  * Ink lighter than this (0 black, 1 white) is a background: thin light fills are spacer cells of
  * a shaded table, not lines, and white draws nothing on paper.
@@ -51,9 +51,9 @@ const SKEW = 0.5
 const LIGHT = 0.8
 const WHITE = 0.99
 
-type Matrix = [number, number, number, number, number, number]
+export type Matrix = [number, number, number, number, number, number]
 
-const multiply = (m: Matrix, n: Matrix): Matrix => [
+export const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[2] * n[1],
   m[1] * n[0] + m[3] * n[1],
   m[0] * n[2] + m[2] * n[3],

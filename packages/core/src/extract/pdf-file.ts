@@ -35,6 +35,8 @@ type Entry = { offset: number } | { stream: number; index: number }
 export class PdfFile {
   private readonly entries = new Map<number, Entry>()
   private readonly cache = new Map<number, Promise<PdfValue | PdfStream>>()
+  /** Objects whose reading is under way. */
+  private readonly reading = new Set<number>()
   /** Object streams' decoded data, by object number: one holds many pages' dictionaries. */
   private readonly objectStreams = new Map<number, Promise<Uint8Array>>()
   private decrypt: StreamDecrypt | undefined
@@ -69,11 +71,17 @@ export class PdfFile {
   }
 
   fetch(ref: PdfRef): Promise<PdfValue | PdfStream> {
+    // An object that needs itself to be read (its own /Length, an object stream inside itself)
+    // would wait on its own promise for ever; refusing it sends the page to pdf.js.
+    if (this.reading.has(ref.num)) return Promise.reject(new Error(`object ${ref.num} cycles`))
     let value = this.cache.get(ref.num)
     if (!value) {
       const entry = this.entries.get(ref.num)
       if (!entry) return Promise.reject(new Error(`no object ${ref.num}`))
-      value = 'offset' in entry ? this.readAt(entry.offset, ref) : this.readCompressed(entry)
+      this.reading.add(ref.num)
+      value = (
+        'offset' in entry ? this.readAt(entry.offset, ref) : this.readCompressed(entry)
+      ).finally(() => this.reading.delete(ref.num))
       this.cache.set(ref.num, value)
     }
     return value

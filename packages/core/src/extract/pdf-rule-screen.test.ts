@@ -52,6 +52,21 @@ async function pdfWith(ops: (form: string) => PDFOperator[]): Promise<Uint8Array
   return doc.save()
 }
 
+/** A PDF of `objects` (numbered from 1) with its cross-reference table, written by hand. */
+function handWritten(objects: string[]): Uint8Array {
+  let text = '%PDF-1.4\n'
+  const offsets = objects.map((body, i) => {
+    const at = text.length
+    text += `${i + 1} 0 obj\n${body}\nendobj\n`
+    return at
+  })
+  const xref = text.length
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  text += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(text)
+}
+
 const real = (file: string) =>
   new Uint8Array(readFileSync(fileURLToPath(new URL(`financebench-pdfs/${file}`, sharedData))))
 
@@ -94,6 +109,19 @@ describe('mayHoldGrid', () => {
   it('decrypts an RC4-encrypted filing (empty user password) and clears its pages', async () => {
     // Netflix's 2015 10-K: page 17's text leaves cells as prose, its drawing holds no grid.
     expect(await screened(real('NETFLIX_2015_10K.pdf'), 17)).toEqual({ mayHold: false, grids: 0 })
+  })
+
+  it('refuses an object that needs itself to be read, rather than waiting for ever', async () => {
+    // The page's content stream gives its own length as a reference to itself.
+    const file = await PdfFile.open(
+      handWritten([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+        '<< /Length 4 0 R >>\nstream\n0 0 m 100 0 l S\nendstream',
+      ]),
+    )
+    await expect(mayHoldGrid(file, { num: 3, gen: 0 })).rejects.toThrow('object 4 cycles')
   })
 
   it('lets a real ruled table through (JPMorgan 10-Q p100)', async () => {

@@ -96,6 +96,99 @@ describe('group titles over the column titles', () => {
     )
   })
 
+  it('heads the columns under a title a little over a row step above them, lined up with none', () => {
+    // Page 20 of the same release (rows cut to four): "% Change" sits 6.8 points over its
+    // columns' titles, the table steps 6.2 to 6.7 from row to row. Its first group's middle
+    // title has its footnote mark, and the group title is centred on neither that title nor its
+    // edges, as a wrapped title's first line would be.
+    const lines = rebuild([
+      ...at(713.9, 4.55, [
+        ['SECOND QUARTER', 218.5, 43],
+        ['SIX MONTHS', 458.4, 28.5],
+      ]),
+      ...at(701, 4.55, [
+        ['2023', 151.3, 10.1],
+        ['2022', 189.5, 10.1],
+        ['Reported', 224.2, 19.9],
+      ]),
+      ['Operational', 262.1, 701.4, 4.55, 25.4],
+      ['(1)', 288.8, 703.7, 2.99, 3.6],
+      ['Currency', 311.4, 701, 4.55, 19.9],
+      ...at(701, 4.55, [
+        ['2023', 396.6, 10.1],
+        ['2022', 446.5, 10.1],
+        ['Reported', 475.1, 19.9],
+      ]),
+      ['Operational', 507.8, 701.4, 4.55, 25.4],
+      ['(1)', 534.6, 703.7, 2.99, 3.6],
+      ['Currency', 550, 701, 4.55, 19.9],
+      ...at(691.8, 4.55, [['SURGERY', 19.7, 22.3]]),
+      ...at(685.4, 4.55, [
+        ['US', 19.7, 6.3],
+        ['1,015', 159.4, 11.4],
+        ['992', 201.4, 7.6],
+        ['2.2%', 236.4, 10.4],
+        ['2.2%', 278.9, 10.4],
+        ['-', 329.3, 1.5],
+        ['1,990', 409, 11.4],
+        ['1,913', 454.8, 11.4],
+        ['4.0%', 481.1, 10.4],
+        ['4.0%', 525.6, 10.4],
+        ['-', 559.7, 1.5],
+      ]),
+      ...at(679.2, 4.55, [
+        ['Intl', 19.7, 6.2],
+        ['1,580', 159.4, 11.4],
+        ['1,458', 197.5, 11.4],
+        ['8.4%', 236.4, 10.4],
+        ['12.6%', 276.3, 12.9],
+        ['-4.2%', 322.9, 11.9],
+        ['3,039', 409, 11.4],
+        ['2,971', 454.8, 11.4],
+        ['2.3%', 481.1, 10.4],
+        ['7.7%', 525.6, 10.4],
+        ['-5.4%', 553.3, 11.9],
+      ]),
+      ...at(672.5, 4.55, [
+        ['WW', 19.7, 8.8],
+        ['2,594', 159.4, 11.4],
+        ['2,450', 197.5, 11.4],
+        ['5.9%', 236.4, 10.4],
+        ['8.4%', 278.9, 10.4],
+        ['-2.5%', 322.9, 12],
+        ['5,028', 409, 11.4],
+        ['4,884', 454.8, 11.4],
+        ['3.0%', 481.1, 10.4],
+        ['6.3%', 525.6, 10.4],
+        ['-3.3%', 553.3, 11.9],
+      ]),
+      // The page's last row, "TOTAL MEDTECH" WW, moved up from 495.1: its dollar signs, left of
+      // the figures, are what the first figure columns reach their titles by.
+      ...at(666.2, 4.55, [
+        ['WW', 19.7, 8.5],
+        ['7,788', 159.4, 11.4],
+        ['$', 141.4, 2.5],
+        ['6,898', 197.5, 11.4],
+        ['12.9%', 234, 12.9],
+        ['14.7%', 276.5, 12.9],
+        ['-1.8%', 323, 11.9],
+        ['15,269', 406.4, 13.9],
+        ['$', 381.8, 2.5],
+        ['13,869', 452.3, 13.9],
+        ['10.1%', 478.7, 12.9],
+        ['12.8%', 523.2, 12.9],
+        ['-2.7%', 553.4, 11.9],
+      ]),
+      ...at(707.8, 4.55, [
+        ['% Change', 267.2, 21.8],
+        ['% Change', 511.1, 21.8],
+      ]),
+    ])
+    expect(lines.join('\n')).toContain(
+      '| | SECOND QUARTER 2023 | SECOND QUARTER 2022 | SECOND QUARTER % Change Reported | SECOND QUARTER % Change Operational(1) | SECOND QUARTER % Change Currency | SIX MONTHS 2023 | SIX MONTHS 2022 | SIX MONTHS % Change Reported | SIX MONTHS % Change Operational(1) | SIX MONTHS % Change Currency |',
+    )
+  })
+
   it('heads two groups side by side, each over the run of columns it is centred over', () => {
     // JPMorgan's 10-Q for Q1 2021, page 124 (rows cut to three, footnote marks left out):
     // "Term loans by origination year" over six columns, "Revolving loans" over the next two.

@@ -30,6 +30,8 @@ const MAX_TITLE_ROWS = 10
 const MAX_STUB_ROWS = 2
 /** A group title sits further above its columns' titles than the table's leading, by this. */
 const GROUP_GAP = 1.1
+/** Lines of one wrapped title line up to within this many font sizes (at left, right or centre). */
+const ALIGNED = 0.1
 /** A group title's columns are no further from it than this many times its width (or that of
  * the columns it overlaps). */
 const REACH = 1.5
@@ -108,7 +110,14 @@ export function stackedHeader(
         line.segments.map((s) => [s, stepDown(line, s, [top, ...used])] as const),
       ),
     )
-    const setOff = (s: Segment) => rows > 0 && steps.get(s)! > GROUP_GAP * leading
+    // A wrapped title's lines line up (left, right or centred alike): a line further above the
+    // titles under it than a row step, lined up with none of them, is no title's first line.
+    const setOff = (s: Segment) => {
+      if (rows === 0) return false
+      const step = steps.get(s)!
+      if (step > GROUP_GAP * leading) return true
+      return step > leading && !used.some((line) => line.segments.some((t) => lineUp(s, t, size)))
+    }
     lastY = row[0]!.y
     const segments = row.flatMap((line) => line.segments)
     // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
@@ -232,6 +241,12 @@ function stepDown(line: PositionedLine, segment: Segment, titles: readonly Posit
   }
   return line.y - under
 }
+
+/** Whether two overlapping texts start, end or are centred alike (to within ALIGNED sizes). */
+const lineUp = (a: Column, b: Column, size: number) =>
+  gap(a, b) === 0 &&
+  Math.min(Math.abs(a.x0 - b.x0), Math.abs(a.x1 - b.x1), Math.abs(centre(a) - centre(b))) <=
+    ALIGNED * size
 
 /** A column, or a group of them under one title: its columns and the extent of its texts. */
 interface Unit extends Column {

@@ -1,4 +1,5 @@
 import type { PositionedLine, Segment } from './pdf-lines.ts'
+import { flushGroups } from './pdf-table-flush-groups.ts'
 
 /** A column's x range. */
 export interface Column {
@@ -32,6 +33,8 @@ const MAX_STUB_ROWS = 2
 const GROUP_GAP = 1.1
 /** Lines of one wrapped title line up to within this many font sizes (at left, right or centre). */
 const ALIGNED = 0.1
+/** Positions drawn alike may differ by this fraction (rounding). */
+const ROUNDING = 0.02
 /** A group title's columns are no further from it than this many times its width (or that of
  * the columns it overlaps). */
 const REACH = 1.5
@@ -86,6 +89,8 @@ export function stackedHeader(
   let empty: Segment[] = []
   /** The top title row's text when it is one title said over each group (see below). */
   let repeated = ''
+  /** The last row's titles over the figures. */
+  let under: Segment[] = []
   /** Stub-only rows met above a title row, held until a title row above claims them. */
   const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
@@ -155,9 +160,15 @@ export function stackedHeader(
     // value / (in millions)" over two columns, "Shares" beside it).
     const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
     const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff)
-    const withNotes = notes.length > 0 && place([...over, ...notes])
-    const placed = withNotes || place(over)
+    // Lines of a wrapped title may be set closer than the table's rows; a group's title is a
+    // row of its own.
+    const apart = over.every((s) => steps.get(s)! * (1 + ROUNDING) >= leading)
+    const titleOf = (unit: Unit) => titles[unit.from]![0] ?? ''
+    const flush = apart && flushGroups(over, units, under, titleOf, ALIGNED * size)
+    const withNotes = !flush && notes.length > 0 && place([...over, ...notes])
+    const placed = flush || withNotes || place(over)
     if (!placed) break
+    under = over
     for (const step of steps.values()) leading = Math.min(leading, step)
     if (withNotes) stub = stub.filter((s) => !notes.includes(s))
     // Over group titles, a lone title heads them all, or it is the page's (a centred heading).

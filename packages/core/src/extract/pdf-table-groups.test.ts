@@ -401,6 +401,109 @@ describe('group titles over the column titles', () => {
     )
   })
 
+  it("keeps a lone title line over a group's title, one line step up, to that group", () => {
+    // General Mills's 2022 10-K, page 76 (rows cut to three, one of two lines): "Other
+    // Postretirement Benefit / Plans" heads the middle of three groups of three columns, so is
+    // centred over the whole table too; it sits one line step over "Plans", centred alike.
+    const lines = rebuild([
+      ['Defined Benefit Pension Plans', 221.9, 599.3, 4.98, 63.7],
+      ['Other Postretirement Benefit', 295, 604.9, 4.98, 61.9],
+      ['Plans', 320.1, 599.3, 4.98, 11.6],
+      ['Postemployment Benefit Plans', 365.9, 599.3, 4.98, 64.7],
+      ['Fiscal Year', 241.4, 592.2, 4.98, 23.5],
+      ['Fiscal Year', 316, 592.2, 4.98, 23.5],
+      ['Fiscal Year', 388.3, 592.2, 4.98, 23.5],
+      ['In Millions', 169.8, 585.5, 4.98, 23.4],
+      ['2022', 227.9, 585.5, 4.98, 10],
+      ['2021', 250.8, 585.5, 4.98, 10],
+      ['2020', 273.6, 585.5, 4.98, 10],
+      ['2022', 300.3, 585.5, 4.98, 10],
+      ['2021', 323.1, 585.5, 4.98, 10],
+      ['2020', 346, 585.5, 4.98, 10],
+      ['2022', 372.6, 585.5, 4.98, 10],
+      ['2021', 395.5, 585.5, 4.98, 10],
+      ['2020', 418.3, 585.5, 4.98, 10],
+      ['Service cost', 169.8, 578.3, 4.98, 24.2],
+      ['$', 219.3, 578.3, 4.98, 2.5],
+      ['93.5', 232, 578.3, 4.98, 8.7],
+      ['$', 242.2, 578.3, 4.98, 2.5],
+      ['104.4 $', 252.3, 578.3, 4.98, 15.6],
+      ['92.7', 277.8, 578.3, 4.98, 8.7],
+      ['$', 291.6, 578.3, 4.98, 2.5],
+      ['7.6', 307, 578.3, 4.98, 6.2],
+      ['$', 314.9, 578.3, 4.98, 2.5],
+      ['8.5 $', 329.9, 578.3, 4.98, 10.4],
+      ['9.4', 352.7, 578.3, 4.98, 6.2],
+      ['$', 364.4, 578.3, 4.98, 2.5],
+      ['10.0', 376.7, 578.3, 4.98, 8.7],
+      ['$', 387.2, 578.3, 4.98, 2.5],
+      ['9.3 $', 402.2, 578.3, 4.98, 10.4],
+      ['8.3', 425.1, 578.3, 4.98, 6.2],
+      ['Interest cost', 169.8, 571.6, 4.98, 24.2],
+      ['184.3', 229.4, 571.6, 4.98, 11.2],
+      ['192.1', 252.3, 571.6, 4.98, 11.2],
+      ['230.5', 275.1, 571.6, 4.98, 11.2],
+      ['12.6', 304.4, 571.6, 4.98, 8.7],
+      ['18.0', 327.2, 571.6, 4.98, 8.7],
+      ['27.1', 350.1, 571.6, 4.98, 8.7],
+      ['1.5', 379.4, 571.6, 4.98, 6.2],
+      ['1.7', 402.2, 571.6, 4.98, 6.2],
+      ['2.6', 425.1, 571.6, 4.98, 6.2],
+      ['Expected return on', 169.8, 564.5, 4.98, 37.9],
+      ['plan assets', 173.6, 558.8, 4.98, 21.4],
+      ['(411.1)', 227.9, 558.8, 4.98, 14.2],
+      ['(420.9)', 250.8, 558.8, 4.98, 14.5],
+      ['(449.9)', 273.6, 558.8, 4.98, 14.5],
+      ['(26.7)', 302.5, 558.8, 4.98, 12],
+      ['(34.7)', 325.4, 558.8, 4.98, 12],
+      ['(42.1)', 348.6, 558.8, 4.98, 12],
+      ['-', 383.8, 558.8, 4.98, 1.7],
+      ['-', 406.7, 558.8, 4.98, 1.7],
+      ['-', 429.6, 558.8, 4.98, 1.7],
+    ])
+    expect(lines.join('\n')).toContain(
+      '| Other Postretirement Benefit Plans Fiscal Year 2022 | Other Postretirement Benefit Plans Fiscal Year 2021 | Other Postretirement Benefit Plans Fiscal Year 2020 | Postemployment Benefit Plans Fiscal Year 2022 |',
+    )
+  })
+
+  it('keeps a caption over groups of columns, though it fits over the middle group', () => {
+    // Activision Blizzard's 2019 10-K, page 115 (rows cut to three): "For the Years Ended
+    // December 31," is centred over the table and over "2018" alike, further above it than the
+    // table's lines are apart.
+    const lines = rebuild([
+      ['For the Years Ended December 31,', 378.8, 389.9, 6.8, 101],
+      ['2019', 317.7, 376.6, 6.8, 13.6],
+      ['2018', 422.2, 376.6, 6.8, 13.6],
+      ['2017', 527.1, 376.6, 6.8, 13.6],
+      ['Federal income tax provision at statutory rate', 13.4, 364.4, 8.5, 154.3],
+      ['$', 275.4, 364.4, 8.5, 4.2],
+      ['343', 300.9, 364.4, 8.5, 12.7],
+      ['21 %', 354.2, 364.4, 8.5, 17.7],
+      ['$', 379.9, 364.4, 8.5, 4.2],
+      ['394', 405.4, 364.4, 8.5, 12.7],
+      ['21 %', 458.8, 364.4, 8.5, 17.7],
+      ['$', 484.5, 364.4, 8.5, 4.2],
+      ['403', 510, 364.4, 8.5, 12.7],
+      ['35 %', 564, 364.4, 8.5, 17.7],
+      ['State taxes, net of federal benefit', 13.4, 351.7, 8.5, 111.8],
+      ['20', 305.1, 351.7, 8.5, 8.5],
+      ['1', 358.5, 351.7, 8.5, 4.2],
+      ['36', 409.7, 351.7, 8.5, 8.5],
+      ['2', 463, 351.7, 8.5, 4.2],
+      ['4', 518.5, 351.7, 8.5, 4.2],
+      ['—', 564, 351.7, 8.5, 8.5],
+      ['Research and development credits', 13.4, 338.9, 8.5, 116.3],
+      ['(38)', 302.3, 338.9, 8.5, 14.2],
+      ['(2)', 355.7, 338.9, 8.5, 9.9],
+      ['(46)', 406.9, 338.9, 8.5, 14.2],
+      ['(2)', 460.2, 338.9, 8.5, 9.9],
+      ['(26)', 511.4, 338.9, 8.5, 14.2],
+      ['(2)', 565.4, 338.9, 8.5, 9.9],
+    ])
+    expect(lines[0]).toBe('For the Years Ended December 31,')
+    expect(lines[1]).toContain('| | 2019 | 2019 | 2018 | 2018 | 2017 | 2017 |')
+  })
+
   it('keeps the first line of a wrapped title, a row step above the rest, to its own column', () => {
     // Page 10 of the same release: "Percent / to Sales" wrapped at the table's own row step,
     // centred over its column as a group title over three would be.

@@ -123,6 +123,12 @@ export function stackedHeader(
       if (step > GROUP_GAP * leading) return true
       return step > leading && !used.some((line) => line.segments.some((t) => lineUp(s, t, size)))
     }
+    // Lined up with a title under it and no further above it than the table's lines are apart,
+    // a line may be that title's first.
+    const wraps = (s: Segment) =>
+      rows > 0 &&
+      steps.get(s)! <= leading * (1 + ROUNDING) &&
+      used.some((line) => line.segments.some((t) => lineUp(s, t, size)))
     lastY = row[0]!.y
     const segments = row.flatMap((line) => line.segments)
     // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
@@ -159,7 +165,7 @@ export function stackedHeader(
     // A units note among the row's titles is one of them where it places as one ("Carrying
     // value / (in millions)" over two columns, "Shares" beside it).
     const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
-    const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff)
+    const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff, wraps)
     // Lines of a wrapped title may be set closer than the table's rows; a group's title is a
     // row of its own.
     const apart = over.every((s) => steps.get(s)! * (1 + ROUNDING) >= leading)
@@ -290,6 +296,7 @@ function placeTitles(
   labelRight: number,
   size: number,
   setOff: (title: Segment) => boolean,
+  wraps: (title: Segment) => boolean,
 ): Placed[] | undefined {
   const sorted = over.toSorted((a, b) => a.x0 - b.x0)
   const nearest = units.map((unit) => {
@@ -306,8 +313,11 @@ function placeTitles(
       (u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centredOn(u),
     )
     // A row's only title, centred over the whole table, spans it (the middle column's centre
-    // is the table's too when the columns are odd in number).
-    const alone = sorted.length === 1 && centredOn(merge(units))
+    // is the table's too when the columns are odd in number); but within a group of columns, it
+    // may be the first line of the group's title it `wraps` ("Other Postretirement Benefit" over
+    // "Plans"), which a title over the whole table would not fit.
+    const inGroup = within.length === 1 && within[0]!.to > within[0]!.from
+    const alone = sorted.length === 1 && centredOn(merge(units)) && !(inGroup && wraps(title))
     const after = placed.at(-1)?.unit.to ?? -Infinity
     let own = within.length === 1 && !alone
     let mine = own ? within : units.filter((_, u) => nearest[u] === k)

@@ -65,73 +65,77 @@ export function positionedLines(items: readonly object[]): PositionedLine[] {
     }
     line = undefined
   }
-  // Where the last ink item's text starts in its line's text, and its x: a currency sign drawn
-  // after its amount but left of it goes before it in the text ("$712", not "712$").
+  // The last ink item, where its text starts in its line's text, and its x: a currency sign
+  // drawn after its amount but left of it goes before it in the text ("$712", not "712$").
+  let inkText = ''
   let inkAt = 0
   let inkX = 0
   let afterFigure = false
-  const add = (str: string, x: number, y: number, width: number, size: number) => {
-    let gap = false
-    if (line && str !== '') {
-      if (Math.abs(y - lastY) > Math.max(size, lastSize) * 0.5) finish()
-      else {
-        gap = x - inkEndX > size * SEGMENT_GAP || x < inkEndX - size
-        // A currency sign sits at its column's left, apart from its amount, and some producers
-        // write it after the amount: it is a segment of its own (table detection places it). One
-        // that opens an item right after a figure starts the next cell, however near.
-        const sign = CURRENCY.test(str)
-        if (sign || (afterCurrency && str.trim() !== '') || (afterFigure && LEADS.test(str))) {
-          gap = true
-        }
-        if (sign && x + width <= inkX && !line.text.includes(' ', inkAt)) {
-          line.text = line.text.slice(0, inkAt) + str.trim() + line.text.slice(inkAt)
-          addToSegments(line.segments, str, x, width, gap)
-          lastEndX = x + width
-          inkEndX = x + width
-          afterCurrency = true
-          return
-        }
-        if (x - lastEndX > size * 0.15 && !line.text.endsWith(' ') && !str.startsWith(' ')) {
-          line.text += ' '
-        }
-      }
-    }
-    if (str !== '') {
-      line ??= { text: '', y, size, segments: [] }
-      const at = line.text.length
-      line.text += str
-      addToSegments(line.segments, str, x, width, gap)
-      lastY = y
-      lastEndX = x + width
-      lastSize = size
-      if (str.trim() !== '') {
-        inkEndX = x + width
-        inkX = x
-        inkAt = at + str.length - str.trimStart().length
-        afterCurrency = CURRENCY.test(str)
-        afterFigure = endsWithFigure(str)
-      }
-    }
-  }
   for (const item of items) {
     if (!('str' in item)) continue
-    const { str, transform, height, hasEOL } = item as PdfTextItem
+    const { str: drawn, transform, height, hasEOL } = item as PdfTextItem
     const y = transform[5] ?? 0
     const size = height || Math.hypot(transform[2] ?? 0, transform[3] ?? 0)
     // Text set upright (a column title turned 90°) runs up the page: across it, it is one line
     // high, left of its origin when turned anticlockwise. Its length is not its width.
     const rise = transform[1] ?? 0
     const upright = Math.abs(rise) > Math.abs(transform[0] ?? 0)
-    const x = (transform[4] ?? 0) - (upright && rise > 0 ? size : 0)
-    const width = upright ? size : (item as PdfTextItem).width
+    const drawnX = (transform[4] ?? 0) - (upright && rise > 0 ? size : 0)
+    const drawnWidth = upright ? size : (item as PdfTextItem).width
     // A cell's currency sign drawn at the end of the item before its amount ("(29.8)$", "- $")
-    // is the next cell's.
-    const cut = trailingSign(str)
-    if (cut > 0) {
-      const head = (width * cut) / str.length
-      add(str.slice(0, cut), x, y, head, size)
-      add(str.slice(cut), x + head, y, width - head, size)
-    } else add(str, x, y, width, size)
+    // is the next cell's: the item is read as two, the sign the second.
+    const cut = trailingSign(drawn)
+    for (let piece = cut > 0 ? 0 : 1; piece < 2; piece++) {
+      const head = cut > 0 ? (drawnWidth * cut) / drawn.length : 0
+      const str = cut === 0 ? drawn : piece === 0 ? drawn.slice(0, cut) : drawn.slice(cut)
+      const x = piece === 0 ? drawnX : drawnX + head
+      const width = cut === 0 ? drawnWidth : piece === 0 ? head : drawnWidth - head
+      let gap = false
+      if (line && str !== '') {
+        if (Math.abs(y - lastY) > Math.max(size, lastSize) * 0.5) finish()
+        else {
+          gap = x - inkEndX > size * SEGMENT_GAP || x < inkEndX - size
+          // A currency sign sits at its column's left, apart from its amount, and some
+          // producers write it after the amount: it is a segment of its own (table detection
+          // places it). One that opens an item right after a figure starts the next cell,
+          // however near.
+          const sign = CURRENCY.test(str)
+          if (sign || (afterCurrency && str.trim() !== '') || (afterFigure && LEADS.test(str))) {
+            gap = true
+          }
+          const at =
+            sign && x + width <= inkX ? inkAt + inkText.length - inkText.trimStart().length : -1
+          if (at >= 0 && !line.text.includes(' ', at)) {
+            line.text = line.text.slice(0, at) + str.trim() + line.text.slice(at)
+            addToSegments(line.segments, str, x, width, gap)
+            lastEndX = x + width
+            inkEndX = x + width
+            afterCurrency = true
+            continue
+          }
+          if (x - lastEndX > size * 0.15 && !line.text.endsWith(' ') && !str.startsWith(' ')) {
+            line.text += ' '
+          }
+        }
+      }
+      if (str !== '') {
+        line ??= { text: '', y, size, segments: [] }
+        const at = line.text.length
+        line.text += str
+        addToSegments(line.segments, str, x, width, gap)
+        lastY = y
+        lastEndX = x + width
+        lastSize = size
+        if (str.trim() !== '') {
+          inkEndX = x + width
+          inkX = x
+          inkText = str
+          inkAt = at
+          afterCurrency = CURRENCY.test(str)
+          afterFigure = endsWithFigure(str)
+        }
+      }
+    }
     if (hasEOL && line?.text) finish()
   }
   finish()

@@ -250,6 +250,7 @@ export function pageAt(pages: PageRange[], offset: number): number {
   return pageRangeAt(pages, offset)?.number ?? 1
 }
 
+/** pageAt's page itself (undefined when there are none). */
 function pageRangeAt(pages: PageRange[], offset: number): PageRange | undefined {
   let low = 0
   let high = pages.length - 1

@@ -82,10 +82,7 @@ export function atomize(
     const breakAfter = breakBetween(text, atoms[i]!, next, records)
     atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
     if (gap.includes('\n')) {
-      // A table starts after a line that is not a row, or after a blank line (which ends a
-      // GFM table): two tables one after the other are two.
-      const starts = !inTable || gap.includes('\n\n')
-      if (starts && text[next.start] === '|') {
+      if (!inTable && text[next.start] === '|') {
         markTableStart(text, atoms, i, titleFloor(next.start))
       }
       inRow = records || text[next.start] === '|'

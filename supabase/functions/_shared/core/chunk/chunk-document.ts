@@ -184,7 +184,7 @@ function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: num
  * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
  * if one fits, else a line start, else a word. After a chunk cut between table rows, only a row
  * start will do (else no overlap): a passage never opens with the tail of a record. Before a
- * table, none: a table's passage opens with its title, not with rows of the table before it.
+ * table, not one row of the table before it alone: the table's passage opens with its title.
  */
 function nextStart(
   atoms: Atom[],
@@ -194,16 +194,26 @@ function nextStart(
   tokensOf: (from: number, to: number) => number,
   maxTokens: number,
 ): number {
-  if (atoms[to - 1]!.breakAfter === Break.table) return to
   let start = to
   while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
   const betweenRows = atoms[to - 1]!.breakAfter >= Break.row
   for (const wanted of betweenRows ? [Break.row] : [Break.sentence, Break.line]) {
-    for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter >= wanted) return s
+    for (let s = start; s < to; s++) {
+      if (atoms[s - 1]!.breakAfter < wanted) continue
+      // Before a table, one row of the table before it alone is no context, only an orphan.
+      if (atoms[to - 1]!.breakAfter === Break.table && lastRow(atoms, s, to)) return to
+      return s
+    }
   }
   if (betweenRows) return to
   // Keep the overlap only if the next chunk can still move past this one.
   return tokensOf(start, to + 1) <= maxTokens ? start : to
+}
+
+/** Whether atoms[s, to) hold one row: no row break between them. */
+function lastRow(atoms: Atom[], s: number, to: number): boolean {
+  for (let k = s; k < to - 1; k++) if (atoms[k]!.breakAfter >= Break.row) return false
+  return true
 }
 
 /**

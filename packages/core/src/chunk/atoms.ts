@@ -33,7 +33,8 @@ const DELIMITER_ROW = /^\|[\s:|-]*-[\s:|-]*$/
  * Cuts text[start, end) into word atoms. Each atom's token count includes the whitespace before
  * it, so a run's tokens are close to the sum of its atoms' (the chunker checks exactly).
  * Words above `maxAtomTokens` are split so any atom fits in a chunk. With `records`, every line
- * break ends a table row (CSV text: one record a line).
+ * break ends a table row (CSV text: one record a line). A table's title is looked for no further
+ * back than `titleFloor` of where the table starts.
  */
 export function atomize(
   text: string,
@@ -41,6 +42,7 @@ export function atomize(
   end: number,
   maxAtomTokens: number,
   records = false,
+  titleFloor: (tableStart: number) => number = () => start,
 ): Atom[] {
   const atoms: Atom[] = []
   const word = /\S+/g
@@ -80,7 +82,9 @@ export function atomize(
     const breakAfter = breakBetween(text, atoms[i]!, next, records)
     atoms[i]!.breakAfter = inRow && !gap.includes('\n') ? Break.word : breakAfter
     if (gap.includes('\n')) {
-      if (!inTable && text[next.start] === '|') markTableStart(text, atoms, i, start)
+      if (!inTable && text[next.start] === '|') {
+        markTableStart(text, atoms, i, titleFloor(next.start))
+      }
       inRow = records || text[next.start] === '|'
       inTable = text[next.start] === '|'
     }

@@ -210,6 +210,48 @@ describe('tables chunk by rows', () => {
     expect(second!.content.startsWith('| | 2019 | 2018 |')).toBe(true)
   })
 
+  it("opens a table's passage with its title, not with the last row of the one before", async () => {
+    // Johnson & Johnson's Q2 2023 earnings release: page 20's table follows page 19's, whose
+    // last row the overlap would carry alone.
+    const file = new URL('financebench-pdfs/JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf', sharedData)
+    const doc = await extractDocument({
+      bytes: new Uint8Array(readFileSync(fileURLToPath(file))),
+      fileName: 'JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf',
+    })
+    const chunks = chunkDocument(doc)
+    const opening = (text: string) => chunks.find((chunk) => chunk.content.includes(text))!
+    const page20 = opening('| SURGERY |')
+    expect(page20.pageStart).toBe(20)
+    expect(page20.content.startsWith('REPORTED SALES vs. PRIOR PERIOD ($MM)\n\n| |')).toBe(true)
+  })
+
+  it('takes no title for a PDF table from the page before its own', () => {
+    // American Express's 2022 10-K ends page 168 with stray footnote marks and its page number
+    // ("(a) (a) (a)", "A-1"); page 169 opens with a table.
+    const prose = Array.from(
+      { length: 8 },
+      (_, i) => `Line ${i} of a paragraph wrapped as a PDF page wraps it, about the yields.`,
+    ).join('\n')
+    const page1 = `${prose}\n(a) (a) (a)\nA-1`
+    const rows = Array.from({ length: 40 }, (_, i) => `| Item ${i} | ${100 + i} | ${90 + i} |`)
+    const page2 = ['', '| (Millions) | 2022 | 2021 |', '| --- | --- | --- |', ...rows].join('\n')
+    const text = `${page1}\n\n${page2}`
+    const pages = [
+      { number: 1, start: 0, end: page1.length },
+      { number: 2, start: page1.length + 2, end: text.length },
+    ]
+    const chunks = chunkDocument(
+      { text, pages, format: 'pdf' },
+      { maxTokens: 200, overlapTokens: 40 },
+    )
+    const table = chunks.find((chunk) => chunk.content.includes('| (Millions) |'))!
+    expect(table.content.startsWith('| (Millions) |')).toBe(true)
+    expect(table.pageStart).toBe(2)
+    for (const chunk of chunks.filter((c) => c.charStart > table.charStart)) {
+      expect(chunk.headingPath).toEqual(['| (Millions) | 2022 | 2021 |'])
+    }
+  })
+
   it('takes up to four short lines above a PDF table as its title', () => {
     const prose = Array.from(
       { length: 8 },

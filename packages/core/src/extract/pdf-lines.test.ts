@@ -34,6 +34,27 @@ describe('positionedLines', () => {
     expect(lines.map((line) => line.text)).toEqual(['Cash and', 'Assets'])
     expect(lines[0]!.segments).toEqual([{ x0: 72, x1: 112, text: 'Cash and' }])
   })
+
+  it('writes a currency sign drawn after its amount, left of it, before it in the text', () => {
+    // Johnson & Johnson's Q2 2023 earnings release, page 24: a line of prose to the table
+    // rebuild, its "$" drawn after the amount it stands left of.
+    const drawn: [string, number, number][] = [
+      ['Cost of products sold', 52, 37],
+      ['8,212', 154.7, 9.8],
+      ['$', 134.6, 2.2],
+      ['(1,211)', 201.7, 12.4],
+    ]
+    const [line] = positionedLines(
+      drawn.map(([str, x, width]) => ({
+        str,
+        transform: [4.33, 0, 0, 4.33, x, 501.6],
+        width,
+        height: 4.33,
+        hasEOL: false,
+      })),
+    )
+    expect(line!.text).toBe('Cost of products sold $8,212 (1,211)')
+  })
 })
 
 describe('words', () => {

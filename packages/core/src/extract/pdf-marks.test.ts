@@ -90,7 +90,7 @@ describe('raised marks drawn apart from their line', () => {
     const mark = { ...item('(1)', 289.3, 666.6, 2.99), width: 3.6 }
     // The mark is drawn last, as a line of its own; a larger title sets the page's largest size.
     const lines = attachMarks(positionedLines([item('Sales', 19.7, 700), ...items, mark]))
-    expect(lines.map((line) => line.text)).toEqual(['Sales', 'US 712$ 663 7.5% 7.5%(1) -'])
+    expect(lines.map((line) => line.text)).toEqual(['Sales', 'US $712 663 7.5% 7.5%(1) -'])
     expect(lines[1]!.segments.map((s) => s.text)).toContain('7.5%(1)')
   })
 

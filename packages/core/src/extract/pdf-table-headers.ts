@@ -1,4 +1,5 @@
 import type { PositionedLine, Segment } from './pdf-lines.ts'
+import { flushGroups } from './pdf-table-flush-groups.ts'
 
 /** A column's x range. */
 export interface Column {
@@ -30,6 +31,10 @@ const MAX_TITLE_ROWS = 10
 const MAX_STUB_ROWS = 2
 /** A group title sits further above its columns' titles than the table's leading, by this. */
 const GROUP_GAP = 1.1
+/** Lines of one wrapped title line up to within this many font sizes (at left, right or centre). */
+const ALIGNED = 0.1
+/** Positions drawn alike may differ by this fraction (rounding). */
+const ROUNDING = 0.02
 /** A group title's columns are no further from it than this many times its width (or that of
  * the columns it overlaps). */
 const REACH = 1.5
@@ -84,6 +89,8 @@ export function stackedHeader(
   let empty: Segment[] = []
   /** The top title row's text when it is one title said over each group (see below). */
   let repeated = ''
+  /** The last row's titles over the figures. */
+  let under: Segment[] = []
   /** Stub-only rows met above a title row, held until a title row above claims them. */
   const stubRows: PositionedLine[][] = []
   // Lines wholly beside the table (the page's other column) are none of its business.
@@ -108,7 +115,20 @@ export function stackedHeader(
         line.segments.map((s) => [s, stepDown(line, s, [top, ...used])] as const),
       ),
     )
-    const setOff = (s: Segment) => rows > 0 && steps.get(s)! > GROUP_GAP * leading
+    // A wrapped title's lines line up (left, right or centred alike): a line further above the
+    // titles under it than a row step, lined up with none of them, is no title's first line.
+    const setOff = (s: Segment) => {
+      if (rows === 0) return false
+      const step = steps.get(s)!
+      if (step > GROUP_GAP * leading) return true
+      return step > leading && !used.some((line) => line.segments.some((t) => lineUp(s, t, size)))
+    }
+    // Lined up with a title under it and no further above it than the table's lines are apart,
+    // a line may be that title's first.
+    const wraps = (s: Segment) =>
+      rows > 0 &&
+      steps.get(s)! <= leading * (1 + ROUNDING) &&
+      used.some((line) => line.segments.some((t) => lineUp(s, t, size)))
     lastY = row[0]!.y
     const segments = row.flatMap((line) => line.segments)
     // A units note ("(dollars in millions)") heads the label column wherever it sits (but see
@@ -145,10 +165,16 @@ export function stackedHeader(
     // A units note among the row's titles is one of them where it places as one ("Carrying
     // value / (in millions)" over two columns, "Shares" beside it).
     const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
-    const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff)
-    const withNotes = notes.length > 0 && place([...over, ...notes])
-    const placed = withNotes || place(over)
+    const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff, wraps)
+    // Lines of a wrapped title may be set closer than the table's rows; a group's title is a
+    // row of its own.
+    const apart = over.every((s) => steps.get(s)! * (1 + ROUNDING) >= leading)
+    const titleOf = (unit: Unit) => titles[unit.from]![0] ?? ''
+    const flush = apart && flushGroups(over, units, under, titleOf, ALIGNED * size)
+    const withNotes = !flush && notes.length > 0 && place([...over, ...notes])
+    const placed = flush || withNotes || place(over)
     if (!placed) break
+    under = over
     for (const step of steps.values()) leading = Math.min(leading, step)
     if (withNotes) stub = stub.filter((s) => !notes.includes(s))
     // Over group titles, a lone title heads them all, or it is the page's (a centred heading).
@@ -233,6 +259,12 @@ function stepDown(line: PositionedLine, segment: Segment, titles: readonly Posit
   return line.y - under
 }
 
+/** Whether two overlapping texts start, end or are centred alike (to within ALIGNED sizes). */
+const lineUp = (a: Column, b: Column, size: number) =>
+  gap(a, b) === 0 &&
+  Math.min(Math.abs(a.x0 - b.x0), Math.abs(a.x1 - b.x1), Math.abs(centre(a) - centre(b))) <=
+    ALIGNED * size
+
 /** A column, or a group of them under one title: its columns and the extent of its texts. */
 interface Unit extends Column {
   from: number
@@ -264,6 +296,7 @@ function placeTitles(
   labelRight: number,
   size: number,
   setOff: (title: Segment) => boolean,
+  wraps: (title: Segment) => boolean,
 ): Placed[] | undefined {
   const sorted = over.toSorted((a, b) => a.x0 - b.x0)
   const nearest = units.map((unit) => {
@@ -280,8 +313,11 @@ function placeTitles(
       (u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centredOn(u),
     )
     // A row's only title, centred over the whole table, spans it (the middle column's centre
-    // is the table's too when the columns are odd in number).
-    const alone = sorted.length === 1 && centredOn(merge(units))
+    // is the table's too when the columns are odd in number); but within a group of columns, it
+    // may be the first line of the group's title it `wraps` ("Other Postretirement Benefit" over
+    // "Plans"), which a title over the whole table would not fit.
+    const inGroup = within.length === 1 && within[0]!.to > within[0]!.from
+    const alone = sorted.length === 1 && centredOn(merge(units)) && !(inGroup && wraps(title))
     const after = placed.at(-1)?.unit.to ?? -Infinity
     let own = within.length === 1 && !alone
     let mine = own ? within : units.filter((_, u) => nearest[u] === k)

@@ -218,7 +218,7 @@ function tableGrid(block: PositionedLine[]): TableGrid | undefined {
   const grid = block.map((line) => {
     const row = columns.map(() => '')
     for (const segment of line.segments) {
-      const c = columnOf(columns, segment)
+      const c = cellOf(columns, segment)
       row[c] = row[c] ? `${row[c]} ${segment.text}` : segment.text
     }
     return row
@@ -381,6 +381,18 @@ function crowded(line: PositionedLine, columns: Column[]): boolean {
 
 const overlaps = (column: { x0: number; x1: number }, segment: Segment) =>
   Math.min(column.x1, segment.x1) > Math.max(column.x0, segment.x0)
+
+/**
+ * The column of a row's segment: the one it overlaps most, else the nearest, but a footnote
+ * mark between columns ends the cell left of it ("47,315 (d)"), however near the next.
+ */
+function cellOf(columns: Column[], segment: Segment): number {
+  if (!FOOTNOTE_MARK.test(segment.text) || columns.some((c) => overlaps(c, segment))) {
+    return columnOf(columns, segment)
+  }
+  const left = columns.findLastIndex((c) => c.x1 <= segment.x0)
+  return left >= 0 ? left : columnOf(columns, segment)
+}
 
 /** The column a segment overlaps most, else the nearest one. */
 function columnOf(columns: { x0: number; x1: number }[], segment: Segment): number {

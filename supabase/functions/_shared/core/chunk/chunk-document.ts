@@ -70,13 +70,25 @@ export function chunkDocument(
         : [{ start: 0, end: text.length, headingPath: [] }]
   for (const section of sections) {
     const records = format === 'csv'
-    const atoms = atomize(text, section.start, section.end, Math.floor(maxTokens / 4), records)
+    // A PDF table's title is on its page: the lines that end the page before (its footer, a
+    // footnote's marks) are not.
+    const titleFloor = (at: number) =>
+      format === 'pdf' ? Math.max(section.start, pageRangeAt(pages, at)?.start ?? 0) : section.start
+    const atoms = atomize(
+      text,
+      section.start,
+      section.end,
+      Math.floor(maxTokens / 4),
+      records,
+      titleFloor,
+    )
     for (const [first, last, tokenCount] of spans(text, atoms, maxTokens, overlapTokens)) {
       const charStart = atoms[first]!.start
       const charEnd = atoms[last]!.end
       const content = text.slice(charStart, charEnd)
       // PDF tables are rebuilt as GFM tables too (extract/pdf-tables.ts).
-      const table = structured || format === 'pdf' ? tableAbove(text, charStart, section.start) : []
+      const table =
+        structured || format === 'pdf' ? tableAbove(text, charStart, section.start, titleFloor) : []
       chunks.push({
         ordinal: chunks.length,
         content,
@@ -170,9 +182,9 @@ function bestEnd(atoms: Atom[], from: number, to: number, fillsEnough: (end: num
 
 /**
  * Where the next chunk starts: back from `to` by at most `overlap` tokens, at a sentence start
- * if one fits, else a line start, else a word. After a chunk cut between table rows (or before
- * a table), only a row start will do (else no overlap): a passage never opens with the tail of a
- * record, and a table's passage opens with its title.
+ * if one fits, else a line start, else a word. After a chunk cut between table rows, only a row
+ * start will do (else no overlap): a passage never opens with the tail of a record. Before a
+ * table, not one row of the table before it alone: the table's passage opens with its title.
  */
 function nextStart(
   atoms: Atom[],
@@ -186,24 +198,41 @@ function nextStart(
   while (start - 1 > from && tokensOf(start - 1, to) <= overlap) start--
   const betweenRows = atoms[to - 1]!.breakAfter >= Break.row
   for (const wanted of betweenRows ? [Break.row] : [Break.sentence, Break.line]) {
-    for (let s = start; s < to; s++) if (atoms[s - 1]!.breakAfter >= wanted) return s
+    for (let s = start; s < to; s++) {
+      if (atoms[s - 1]!.breakAfter < wanted) continue
+      // Before a table, one row of the table before it alone is no context, only an orphan.
+      if (atoms[to - 1]!.breakAfter === Break.table && lastRow(atoms, s, to)) return to
+      return s
+    }
   }
   if (betweenRows) return to
   // Keep the overlap only if the next chunk can still move past this one.
   return tokensOf(start, to + 1) <= maxTokens ? start : to
 }
 
+/** Whether atoms[s, to) hold one row: no row break between them. */
+function lastRow(atoms: Atom[], s: number, to: number): boolean {
+  for (let k = s; k < to - 1; k++) if (atoms[k]!.breakAfter >= Break.row) return false
+  return true
+}
+
 /**
  * The title lines (as one line, when there are any) and the header row of the Markdown table
  * whose body holds `offset`, when they lie before `offset` (so not in a passage starting
- * there); none outside tables. Looks no further back than `floor`, the start of the section.
+ * there); none outside tables. Looks no further back than `floor`, the start of the section,
+ * and for the title than `titleFloor` of the table's start.
  */
-function tableAbove(text: string, offset: number, floor: number): string[] {
+function tableAbove(
+  text: string,
+  offset: number,
+  floor: number,
+  titleFloor: (tableStart: number) => number,
+): string[] {
   const header = tableHeaderAbove(text, offset, floor)
   if (!header) return []
   // A Markdown heading is in the heading path already.
   const title = text
-    .slice(tableTitleStart(text, header.start, floor), header.start)
+    .slice(tableTitleStart(text, header.start, titleFloor(header.start)), header.start)
     .split('\n')
     .filter((line) => !/^ {0,3}#{1,6}\s/.test(line))
     .join(' ')
@@ -229,6 +258,11 @@ function tableHeaderAbove(text: string, offset: number, floor: number) {
 
 /** The page holding character `offset`: the last page starting at or before it. */
 export function pageAt(pages: PageRange[], offset: number): number {
+  return pageRangeAt(pages, offset)?.number ?? 1
+}
+
+/** pageAt's page itself (undefined when there are none). */
+function pageRangeAt(pages: PageRange[], offset: number): PageRange | undefined {
   let low = 0
   let high = pages.length - 1
   while (low < high) {
@@ -236,5 +270,5 @@ export function pageAt(pages: PageRange[], offset: number): number {
     if (pages[middle]!.start <= offset) low = middle
     else high = middle - 1
   }
-  return pages[low]?.number ?? 1
+  return pages[low]
 }

@@ -11,6 +11,7 @@ import {
   PdfName,
   PdfRef,
   PdfString,
+  concat,
   latin1,
   type PdfDict,
   type PdfToken,
@@ -264,14 +265,7 @@ async function decompress(data: Uint8Array, format: CompressionFormat): Promise<
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     chunks.push(read.value)
   }
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
+  return chunks.length === 1 ? chunks[0]! : concat(chunks)
 }
 
 /** Undoes PNG row predictors (10-15), as cross-reference streams use them. */

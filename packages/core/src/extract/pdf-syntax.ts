@@ -248,3 +248,14 @@ export function latin1(data: Uint8Array, start: number, end: number): string {
   for (let i = start; i < end; i++) out += String.fromCharCode(data[i]!)
   return out
 }
+
+/** The byte arrays one after another. */
+export function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}

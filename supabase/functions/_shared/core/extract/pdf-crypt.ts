@@ -5,7 +5,7 @@
  * their content streams must be decrypted to be read. Other handlers and AES throw (the page is
  * then left to pdf.js).
  */
-import { PdfName, PdfString, type PdfDict } from './pdf-syntax.ts'
+import { concat, PdfName, PdfString, type PdfDict } from './pdf-syntax.ts'
 
 /** The 32 bytes a password is padded with (7.6.3.3, algorithm 2). */
 const PAD = Uint8Array.from([
@@ -31,13 +31,16 @@ export function standardDecrypt(encrypt: PdfDict, firstId: Uint8Array): StreamDe
   }
   if (typeof p !== 'number') throw new Error('unsupported encryption')
   const length = r === 2 ? 5 : Number(encrypt.get('Length') ?? 40) / 8
-  let hash = md5(concat(PAD, o.bytes.subarray(0, 32), le32(p), firstId))
+  let hash = md5(concat([PAD, o.bytes.subarray(0, 32), le32(p), firstId]))
   if (r === 3) for (let i = 0; i < 50; i++) hash = md5(hash.subarray(0, length))
   const key = hash.slice(0, length)
   if (!userPasswordIsEmpty(key, r, u.bytes, firstId)) throw new Error('not the empty password')
   return (data, num, gen) => {
     const objectKey = md5(
-      concat(key, Uint8Array.from([num, num >> 8, num >> 16, gen, gen >> 8].map((b) => b & 0xff))),
+      concat([
+        key,
+        Uint8Array.from([num, num >> 8, num >> 16, gen, gen >> 8].map((b) => b & 0xff)),
+      ]),
     )
     return rc4(objectKey.subarray(0, Math.min(length + 5, 16)), data)
   }
@@ -46,7 +49,7 @@ export function standardDecrypt(encrypt: PdfDict, firstId: Uint8Array): StreamDe
 /** Algorithms 4 and 5: whether the key, from the empty password, opens the file. */
 function userPasswordIsEmpty(key: Uint8Array, r: number, u: Uint8Array, id: Uint8Array) {
   if (r === 2) return rc4(key, PAD).every((b, i) => b === u[i])
-  let x = rc4(key, md5(concat(PAD, id)))
+  let x = rc4(key, md5(concat([PAD, id])))
   for (let i = 1; i <= 19; i++) {
     x = rc4(
       key.map((b) => b ^ i),
@@ -118,15 +121,5 @@ export function md5(message: Uint8Array): Uint8Array {
 function le32(value: number): Uint8Array {
   const out = new Uint8Array(4)
   new DataView(out.buffer).setInt32(0, value, true)
-  return out
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
   return out
 }

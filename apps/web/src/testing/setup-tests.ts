@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { configure } from '@testing-library/dom'
-import { afterEach, inject, vi } from 'vitest'
+import { afterAll, afterEach, inject, vi } from 'vitest'
 import { WebSocket } from 'ws'
 
 configure({
@@ -43,3 +43,8 @@ afterEach(() => {
   cleanup()
   window.localStorage.clear()
 })
+
+// A toast being dismissed as a file's last test ends removes itself 200 ms later (sonner's
+// unmount delay); waiting that out keeps its timer from firing after the environment, and
+// its window, are gone (a ReferenceError Vitest counts against the whole run).
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 250)))

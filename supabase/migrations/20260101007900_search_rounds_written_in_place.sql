@@ -26,6 +26,31 @@
 -- - A round's check on the row with the larger budget (`checked`) is not made when at most 5
 --   commoner terms are left: the index's condition is exact then, so the check could pass over
 --   nothing more (see the comment in the rounds).
+--
+-- search_chunks before and after (bench/search-compare.ts --deep 200, each query alternately
+-- both ways on one database, CPU time; ids, scores to 9 decimals and snippets at 10, 20 and 200
+-- results, whole workspace and filtered to one document; the before is 7100's search_chunks
+-- calling 5800's bm25_top and bm25_boosted_top, with 7600's search_snippet; a machine shared
+-- with other benchmarks, load 5-12 on 2 cores):
+--   the 12 filings, the 87 short queries (--short): 522 compared, none different; total 0.69
+--   and 0.77, p50 0.98 and 1.02, p95 0.72 and 0.90 (without --deep while building: total
+--   0.86, 0.89, 0.89, 0.85)
+--   bench:search's SciFact corpus at 100,000 chunks, 40 claims: 240 compared, none different;
+--   p50 0.86, p95 1.12, total 0.78
+--   bench:search's library corpus at 100,000 chunks, the 25 development questions: 150
+--   compared, none different; p50 0.85, p95 0.89, total 0.89
+--   eval:retrieval's SciFact workspace (beir), 100 claims: 600 compared, none different; p50
+--   0.98, p95 0.99, total 0.90
+-- The rounds score the same chunks (bench:search-candidates, which counts all but the boosted
+-- documents' rounds, on the 12 filings, 25 questions: 1,371 before and after): what is saved
+-- is each round's own cost, not its chunks', so the short queries, whose rounds score few
+-- chunks, gained most. eval:retrieval on SciFact: nDCG@10 0.6960, R@100 0.9387, as before.
+-- bench:load-kinds (--files 12 --requests 200 --kinds search, before and after in turn, four
+-- each) could not show it on this machine: database worker CPU per search 14.4, 23.7, 15.6,
+-- 18.5 ms before and 20.7, 12.8, 24.1, 28.2 ms after, while the main thread's CPU per search,
+-- which this does not touch, moved as much (5.4, 8.2, 4.8, 8.0 and 8.2, 4.0, 11.0, 14.1 ms)
+-- with the machine's load (1-minute load 8-12).
+--
 -- Tried and dropped (bench/search-compare.ts --short on the 12 filings, CPU total after/before,
 -- run in turn with this migration's version): a first pool for the boosted documents, as the
 -- other rounds have one (dropped last session as no cheaper; with cheaper rounds still not:

@@ -2,8 +2,10 @@
 // bench/search-compare.ts loaded (and gave search_chunks_before). CPU time on a shared machine
 // moves by 10-25% between runs of the same code; the chunks the lexical rounds score (most of
 // a slow search's time) do not move at all, so a change that claims fewer is checked here.
-// Each version runs on a copy that calls bm25_top through a counting wrapper; the wrapper
-// counts what the round's index condition and skip let through, as bm25_top scores them.
+// Each version runs on a copy whose rounds pass each chunk's lexemes through a counter on their
+// way to its BM25 (bm25_top's query before 20260101007900, the rounds' own after): what the
+// round's index condition and skip let through, as the rounds score them (the boosted
+// documents' rounds not counted).
 // Prints the queries that score the most, and a final JSON line (totals, p50, p95).
 // Run: node bench/search-candidates.ts --data-dir /tmp/search-compare-scifact-100000
 //      [--corpus scifact|library] [--queries 300]
@@ -29,28 +31,14 @@ const queries = (
     : loadBeir(join(data, 'scifact'), 'test').queries.map((q) => q.text)
 ).slice(0, Number(values.queries))
 
-// bm25_top's arguments as 20260101002300_search_tree_rounds.sql defines them.
-const counting = `create or replace function public.bm25_top_counted(
-  workspace_id uuid, tsq tsquery, terms text[], idfs float8[], avglen float8, k1 real,
-  b real, document_ids uuid[], hidden_ids uuid[], types text[], lim int, skip tsquery
-) returns table (id uuid, bm25 float8) language plpgsql as $$
-declare
-  scored int;
+const counter = `create or replace function public.bench_scored(lexemes tsvector)
+returns tsvector language plpgsql as $$
 begin
-  return query select * from public.bm25_top(workspace_id, tsq, terms, idfs, avglen, k1, b,
-    document_ids, hidden_ids, types, lim, skip);
-  select count(*) into scored from public.chunks c
-  where c.workspace_id = bm25_top_counted.workspace_id and c.lexemes @@ tsq
-    and (skip is null or not c.lexemes @@ skip)
-    and (bm25_top_counted.document_ids is null
-         or c.document_id = any (bm25_top_counted.document_ids))
-    and (hidden_ids is null or c.document_id <> all (hidden_ids))
-    and (types is null or exists (
-      select from public.documents d
-      where d.id = c.document_id and public.document_kind(d.mime_type) = any (types)));
-  perform set_config('bench.scored', (current_setting('bench.scored')::int + scored)::text,
-    false);
+  perform set_config('bench.scored', (current_setting('bench.scored')::int + 1)::text, false);
+  return lexemes;
 end $$`
+const counted = (def: string) =>
+  def.replaceAll("setweight(c.lexemes, 'A', ", "setweight(public.bench_scored(c.lexemes), 'A', ")
 
 const lb = await startLocalbase({
   workdir,
@@ -63,18 +51,23 @@ try {
     `select id from public.workspaces where name = 'Compare'`,
   )
   const workspaceId = found.rows[0]!.id
-  await lb.db.pg.exec(counting)
-  const versions = { before: 'search_chunks_before', after: 'search_chunks' } as const
-  for (const [version, fn] of Object.entries(versions)) {
+  await lb.db.pg.exec(counter)
+  // The version before calls bm25_top_before (bench/search-compare.ts made it): a counted copy.
+  const copies: [fn: string, copy: string][] = [
+    ['bm25_top_before', 'counted_bm25_top'],
+    ['search_chunks_before', 'counted_before'],
+    ['search_chunks', 'counted_after'],
+  ]
+  for (const [fn, copy] of copies) {
     const { rows } = await lb.db.pg.query<{ def: string }>(
       `select pg_get_functiondef($1::regproc) as def`,
       [`public.${fn}`],
     )
     await lb.db.pg.exec(
-      rows[0]!.def
-        .replace(`public.${fn}(`, `public.counted_${version}(`)
-        .replaceAll(`${fn}.`, `counted_${version}.`)
-        .replaceAll('public.bm25_top(', 'public.bm25_top_counted('),
+      counted(rows[0]!.def)
+        .replace(`public.${fn}(`, `public.${copy}(`)
+        .replaceAll(`${fn}.`, `${copy}.`)
+        .replaceAll('public.bm25_top_before(', 'public.counted_bm25_top('),
     )
   }
   // The service role passes search_chunks's membership test as a member would.

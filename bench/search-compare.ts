@@ -58,7 +58,10 @@ const fresh = !existsSync(dataDir)
 const migrations = join(workdir, 'supabase/migrations')
 const landed: [name: string, file: string][] = [
   ['search_chunks', '20260101007100_search_rounds_checked_on_the_row.sql'],
-  ['search_snippet', '20260101004700_search_faster.sql'],
+  ['search_snippet', '20260101007600_search_snippet_decompressed_once.sql'],
+  // Dropped since (their queries are search_chunks's rounds): the version before calls them.
+  ['bm25_top', '20260101005800_search_rounds_planned_once.sql'],
+  ['bm25_boosted_top', '20260101005800_search_rounds_planned_once.sql'],
 ]
 
 /** The landed functions' definitions, each renamed <name>_before and calling the others so. */

@@ -282,43 +282,6 @@ describe('document filters', () => {
     await editor.from('documents').update({ status: 'ready', stage: 'ready' }).eq('id', nextId)
     expect(await found()).toContain(nextId)
   })
-
-  it('keeps its helpers out of the API', async () => {
-    const res = await as(people.viewer).rpc('bm25_top', {
-      workspace_id: workspace,
-      tsq: 'otter',
-      terms: ['otter'],
-      idfs: [1],
-      avglen: 3,
-      k1: 1.2,
-      b: 0.6,
-      document_ids: null,
-      hidden_ids: null,
-      types: null,
-      lim: 10,
-      skip: null,
-    })
-    // Denied, not missing: these are its arguments.
-    expect(res.error?.code).toBe('42501')
-    expect(res.data).toBeNull()
-
-    // Made again in PL/pgSQL (20260101005800), the boosted rounds' helper is denied too.
-    const boosted = await as(people.viewer).rpc('bm25_boosted_top', {
-      tsq: 'otter',
-      terms: ['otter'],
-      idfs: [1],
-      avglen: 3,
-      k1: 1.2,
-      b: 0.6,
-      boosted_ids: [pdf],
-      boosted_scores: [1],
-      boosted_favour: [1],
-      lim: 10,
-      skip: null,
-    })
-    expect(boosted.error?.code).toBe('42501')
-    expect(boosted.data).toBeNull()
-  })
 })
 
 describe('vector path', () => {

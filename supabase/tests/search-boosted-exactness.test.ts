@@ -167,24 +167,3 @@ describe('boosted documents', () => {
     expect(fiveBoosted).toBeGreaterThan(9)
   }, 120_000)
 })
-
-describe('bm25_boosted_top', () => {
-  it('is out of the API: search_chunks calls it after checking membership', async () => {
-    const res = await clientFor(stack, people.viewer).rpc('bm25_boosted_top', {
-      tsq: 'otter',
-      terms: ['otter'],
-      idfs: [1],
-      avglen: 3,
-      k1: 1.2,
-      b: 0.6,
-      boosted_ids: [],
-      boosted_scores: [],
-      boosted_favour: [],
-      lim: 10,
-      skip: null,
-    })
-    // Denied, not missing: these are its arguments.
-    expect(res.error?.code).toBe('42501')
-    expect(res.data).toBeNull()
-  })
-})

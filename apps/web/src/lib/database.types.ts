@@ -760,44 +760,11 @@ export type Database = {
       }
       authenticate_access_token: { Args: { token: string; max_per_minute: number }; Returns: Json }
       avatar_color_for: { Args: { user_id: string }; Returns: string }
-      bm25_boosted_top: {
-        Args: {
-          tsq: string
-          terms: string[]
-          idfs: number[]
-          avglen: number
-          k1: number
-          b: number
-          boosted_ids: string[]
-          boosted_scores: number[]
-          boosted_favour: number[]
-          lim: number
-          skip: string
-        }
-        Returns: { id: string; score: number }[]
-      }
       bm25_enough: {
         Args: { terms: string[]; bounds: number[]; need: number; cap?: number; width?: number }
         Returns: string
       }
       bm25_lexemes: { Args: { content: string }; Returns: string }
-      bm25_top: {
-        Args: {
-          workspace_id: string
-          tsq: string
-          terms: string[]
-          idfs: number[]
-          avglen: number
-          k1: number
-          b: number
-          document_ids: string[]
-          hidden_ids: string[]
-          types: string[]
-          lim: number
-          skip: string
-        }
-        Returns: { id: string; bm25: number }[]
-      }
       can_see_conversation: { Args: { conversation_id: string }; Returns: boolean }
       chat_sources: {
         Args: {

@@ -29,6 +29,35 @@ export type TraceSummary = {
   interactivePerJob: { calls: number; statements: number }
   /** Statements (by text, numbers folded) by total hold time. */
   top: { sql: string; kind: JobRecord['kind']; count: number; totalMs: number; maxMs: number }[]
+  /**
+   * Interactive jobs by key (what the queue orders them by, see work-queue.ts), the most
+   * frequent first: their mean hold and how long they waited, ms.
+   */
+  keys: { key: string; count: number; holdMs: number; waitP50Ms: number; waitP95Ms: number }[]
+}
+
+function byKey(jobs: JobRecord[], top: number): TraceSummary['keys'] {
+  const groups = new Map<string, JobRecord[]>()
+  for (const job of jobs) {
+    if (job.kind !== 'interactive') continue
+    const group = groups.get(job.key) ?? []
+    group.push(job)
+    groups.set(job.key, group)
+  }
+  return [...groups.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .slice(0, top)
+    .map(([key, group]) => {
+      const waits = group.map((job) => job.waitMs).sort((a, b) => a - b)
+      const hold = group.reduce((sum, job) => sum + job.holdMs, 0) / group.length
+      return {
+        key,
+        count: group.length,
+        holdMs: Math.round(hold * 10) / 10,
+        waitP50Ms: Math.round(percentile(waits, 0.5)),
+        waitP95Ms: Math.round(percentile(waits, 0.95)),
+      }
+    })
 }
 
 function perJob(jobs: JobRecord[]): TraceSummary['interactivePerJob'] {
@@ -82,6 +111,7 @@ export function summarizeTrace(jobs: JobRecord[], top = 8): TraceSummary {
       .sort((a, b) => b.totalMs - a.totalMs)
       .slice(0, top)
       .map((g) => ({ ...g, totalMs: Math.round(g.totalMs), maxMs: round(g.maxMs) })),
+    keys: byKey(jobs, top),
   }
 }
 
@@ -95,6 +125,13 @@ export function formatTrace(name: string, s: TraceSummary): string {
       .map(
         (g) =>
           `  ${String(g.totalMs).padStart(7)} ms total  max ${String(g.maxMs).padStart(7)} ms  ${String(g.count).padStart(6)}x  ${g.kind.padEnd(11)} ${g.sql}`,
+      )
+      .join('\n') +
+    '\n  interactive jobs by key:\n' +
+    s.keys
+      .map(
+        (k) =>
+          `  ${String(k.count).padStart(6)}x  hold ${String(k.holdMs).padStart(6)} ms  wait p50 ${String(k.waitP50Ms).padStart(5)} ms  p95 ${String(k.waitP95Ms).padStart(5)} ms  ${k.key}`,
       )
       .join('\n')
   )

@@ -1,6 +1,7 @@
 import { statfs } from 'node:fs/promises'
 import type { Context, Hono } from 'hono'
 import type { ServiceContext } from './context.ts'
+import { withJobKey } from './db/work-queue.ts'
 
 /** A database that has not answered `select 1` in this long is as good as down. */
 const DATABASE_TIMEOUT_MS = 5000
@@ -14,7 +15,7 @@ async function databaseCheck(ctx: ServiceContext): Promise<Check> {
   let timer: NodeJS.Timeout | undefined
   try {
     await Promise.race([
-      ctx.db.pg.query('select 1'),
+      withJobKey('health', () => ctx.db.pg.query('select 1')),
       new Promise((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)),

@@ -3,6 +3,7 @@ import { createAuthService } from './auth/index.ts'
 import type { Service, ServiceContext, UpgradeHandler } from './context.ts'
 import { createFunctionsService } from './functions/index.ts'
 import { apiKeyGate, guardUpgrade } from './gateway/api-key.ts'
+import { nameJobs } from './gateway/name-jobs.ts'
 import { createRealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
 import { createStorageService } from './storage/index.ts'
@@ -16,7 +17,8 @@ export type MountedServices = {
 
 /**
  * Composes the five Supabase services on the one app, each under its own prefix and behind
- * the gateway's API key check, for HTTP and WebSocket alike.
+ * the gateway's API key check, for HTTP and WebSocket alike; each request's database jobs are
+ * named by its service and route.
  */
 export async function mountServices(app: Hono, ctx: ServiceContext): Promise<MountedServices> {
   const services: Service[] = []
@@ -29,7 +31,7 @@ export async function mountServices(app: Hono, ctx: ServiceContext): Promise<Mou
     createFunctionsService,
   ]) {
     const service = await create(ctx)
-    app.use(`${service.prefix}/*`, gate)
+    app.use(`${service.prefix}/*`, gate, nameJobs(service.name))
     app.route(service.prefix, service.app)
     services.push(service)
   }

@@ -1,25 +1,37 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { describe, expect, it } from 'vitest'
 import { PGliteEngine } from '../src/db/pglite-engine.ts'
-import { asBulk, bulkShareFromEnv, WorkQueue } from '../src/db/work-queue.ts'
+import { asBulk, bulkShareFromEnv, withJobKey, WorkQueue } from '../src/db/work-queue.ts'
 
 /**
  * A queue on a clock the jobs advance themselves: each job "runs" for its ms, so the turns
  * follow from the policy alone, whatever the machine's load.
  */
-function harness(options: { share?: number; maxBulkWaitMs?: number } = {}) {
+function harness(options: { share?: number; maxBulkWaitMs?: number; maxSlowdown?: number } = {}) {
   let clock = 0
   const queue = new WorkQueue({ ...options, now: () => clock })
   const order: string[] = []
-  const job = (name: string, ms: number) => {
+  /**
+   * A job named `name`, its key the name up to a number ("list 2" is a "list"); `meanwhile`
+   * runs while it holds the worker.
+   */
+  const job = (name: string, ms: number, meanwhile = () => {}) => {
     const work = () =>
-      queue.run(async () => {
-        order.push(name)
-        clock += ms
-      })
+      withJobKey(name.replace(/ ?\d+$/, ''), () =>
+        queue.run(async () => {
+          order.push(name)
+          meanwhile()
+          clock += ms
+        }),
+      )
     return name.startsWith('bulk') ? asBulk(work) : work()
   }
-  return { job, order }
+  /** Runs one job of each key alone, so the queue has measured them. */
+  const learn = async (holds: Record<string, number>) => {
+    for (const [key, ms] of Object.entries(holds)) await job(key, ms)
+    order.length = 0
+  }
+  return { job, learn, order }
 }
 
 describe('WorkQueue', () => {
@@ -57,6 +69,73 @@ describe('WorkQueue', () => {
     jobs.push(job('bulk 2', 10))
     await Promise.all(jobs)
     expect(order).toEqual(['bulk 1', 'i1', 'i2', 'bulk 2', 'i3', 'i4'])
+  })
+})
+
+describe('WorkQueue: the shorter job first', () => {
+  it('runs a cheap job queued behind an expensive one first', async () => {
+    const { job, learn, order } = harness()
+    await learn({ search: 10, list: 1 })
+    await Promise.all([job('search 1', 10), job('search 2', 10), job('list 1', 1)])
+    // The first search found the worker free; the list then overtakes the second.
+    expect(order).toEqual(['search 1', 'list 1', 'search 2'])
+  })
+
+  it('lets a job overdue for its size go first, so a stream of short jobs cannot starve it', async () => {
+    const { job, learn, order } = harness({ maxSlowdown: 4 })
+    await learn({ search: 20, list: 5 })
+    // A stream of lists: each queues the next while it runs, so a list always waits.
+    const lists: Promise<void>[] = []
+    const list = (i: number) => {
+      lists.push(job(`list ${i}`, 5, () => i < 30 && list(i + 1)))
+    }
+    const started = [job('block', 1), job('search', 20)]
+    list(1)
+    await Promise.all(started)
+    for (let i = 0; i < lists.length; i++) await lists[i]
+    // Each list waits 5 ms, its own size; the search is overdue past 4 × 20 ms of waiting,
+    // after the block and 16 lists.
+    const names = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `list ${from + i}`)
+    expect(order).toEqual(['block', ...names(1, 16), 'search', ...names(17, 30)])
+  })
+
+  it("learns each key's hold from what its jobs held lately, a new key counting as short", async () => {
+    const { job, learn, order } = harness()
+    await learn({ search: 10, report: 1 })
+    await Promise.all([job('block', 1), job('search', 10), job('report', 1)])
+    expect(order).toEqual(['block', 'report', 'search'])
+    // Reports grow slow: three of 40 ms bring its mean (a fifth for each new hold) past 16 ms.
+    await learn({ report: 40 })
+    await learn({ report: 40 })
+    await learn({ report: 40 })
+    await Promise.all([job('block', 1), job('report', 40), job('search', 10)])
+    expect(order).toEqual(['block', 'search', 'report'])
+    order.length = 0
+    // A key never seen goes before the search, as though short.
+    await Promise.all([job('block', 1), job('search', 10), job('novel', 30)])
+    expect(order).toEqual(['block', 'novel', 'search'])
+  })
+
+  it('keeps bulk work to its share, the shorter interactive jobs going first in their turn', async () => {
+    const { job, learn, order } = harness({ share: 0.5 })
+    await learn({ search: 30, list: 10 })
+    const jobs = [job('bulk 1', 100), job('search 1', 30), job('search 2', 30)]
+    for (let i = 1; i <= 4; i++) jobs.push(job(`list ${i}`, 10))
+    jobs.push(job('bulk 2', 100), job('search 3', 30))
+    await Promise.all(jobs)
+    // 100 ms of bulk earns interactive work 100 ms: the four lists, then searches up to it.
+    expect(order).toEqual([
+      'bulk 1',
+      'list 1',
+      'list 2',
+      'list 3',
+      'list 4',
+      'search 1',
+      'search 2',
+      'bulk 2',
+      'search 3',
+    ])
   })
 })
 

@@ -9,7 +9,7 @@ import type {
   Transaction,
 } from './database.ts'
 import { type JobRecord, PGliteTrace, traceSql } from './pglite-trace.ts'
-import { bulkShareFromEnv, isBulk, WorkQueue } from './work-queue.ts'
+import { bulkShareFromEnv, isBulk, jobKey, WorkQueue } from './work-queue.ts'
 import {
   fromWorkerError,
   type WorkerCall,
@@ -42,10 +42,11 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
  * Postgres in a worker thread (pglite-worker.ts): a long statement (a bulk insert, a vacuum,
  * a dump) runs there while this thread goes on serving HTTP and WebSockets. PGlite is a
  * single connection, so the work is sent one job at a time, in the order WorkQueue picks
- * (interactive before bulk); a transaction is one job, holding the worker until its `fn`
- * settles, as PGlite's own transaction() held its connection. Rows arrive by structured
- * clone, parsed by PGlite in the worker exactly as before. If the worker dies, every call
- * under way and every later one fails with that reason (so /health/ready turns 503).
+ * (interactive before bulk, the shorter first); a transaction is one job, holding the worker
+ * until its `fn` settles, as PGlite's own transaction() held its connection. Rows arrive by
+ * structured clone, parsed by PGlite in the worker exactly as before. If the worker dies,
+ * every call under way and every later one fails with that reason (so /health/ready turns
+ * 503).
  */
 export class PGliteEngine implements Engine {
   readonly kind = 'pglite'
@@ -148,6 +149,7 @@ export class PGliteEngine implements Engine {
     if (!trace) return this.queue.run(work)
     const queuedAt = performance.now()
     const kind: JobRecord['kind'] = isBulk() ? 'bulk' : 'interactive'
+    const key = jobKey()
     return this.queue.run(async () => {
       const at = performance.now()
       this.slowest = { sql: '', ms: -1 }
@@ -159,7 +161,7 @@ export class PGliteEngine implements Engine {
         const holdMs = performance.now() - at
         const { calls, statements } = this
         const sql = this.slowest.sql
-        trace.record({ at, kind, waitMs: at - queuedAt, holdMs, calls, statements, sql })
+        trace.record({ at, kind, key, waitMs: at - queuedAt, holdMs, calls, statements, sql })
       }
     })
   }

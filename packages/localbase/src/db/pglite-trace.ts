@@ -5,6 +5,8 @@ export type JobRecord = {
   /** performance.now() when it started, ms. */
   at: number
   kind: 'interactive' | 'bulk'
+  /** What it ran, as its caller named it (see withJobKey). */
+  key: string
   waitMs: number
   holdMs: number
   /** Round trips to the worker thread while it held the database (a transaction has several). */

@@ -1,18 +1,37 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
+import { HoldEstimates } from './hold-estimates.ts'
 
-const bulkContext = new AsyncLocalStorage<boolean>()
+/** What the caller's database jobs are: bulk or interactive, and what they run (their key). */
+type JobContext = { bulk: boolean; key: string }
+const jobContext = new AsyncLocalStorage<JobContext>()
+/** Jobs nobody named (migrations, localbase's own bookkeeping) share one key. */
+const UNNAMED: JobContext = { bulk: false, key: 'unnamed' }
 
 /**
  * Runs `fn` as bulk work: its database calls wait behind interactive ones (see WorkQueue).
  * For work nobody is waiting on a page for: large inserts from uploads and imports, upkeep.
  */
 export function asBulk<T>(fn: () => Promise<T>): Promise<T> {
-  return bulkContext.run(true, fn)
+  return jobContext.run({ ...(jobContext.getStore() ?? UNNAMED), bulk: true }, fn)
+}
+
+/**
+ * Runs `fn` with its database jobs named `key` (e.g. "rest GET public.documents"): the queue
+ * learns how long each key's jobs hold the worker and lets the shorter go first. Name by what
+ * a job runs, from a small set (a route, a relation, a function), never by data such as an id.
+ */
+export function withJobKey<T>(key: string, fn: () => T): T {
+  return jobContext.run({ ...(jobContext.getStore() ?? UNNAMED), key }, fn)
 }
 
 /** Whether the caller is inside asBulk. */
 export function isBulk(): boolean {
-  return bulkContext.getStore() === true
+  return jobContext.getStore()?.bulk === true
+}
+
+/** The key the caller's jobs carry (see withJobKey). */
+export function jobKey(): string {
+  return (jobContext.getStore() ?? UNNAMED).key
 }
 
 /**
@@ -30,12 +49,36 @@ export function bulkShareFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return share
 }
 
-type Job = { run: () => Promise<void> }
+/** `expectedMs`: its key's hold when it was queued, at least 1 ms (see WorkQueue). */
+type Job = { run: () => Promise<void>; key: string; queuedAt: number; expectedMs: number }
+
+/** Lanes of interactive jobs by expected hold: up to 2 ms, 2–4, 4–8, … 64–128, 128 and over. */
+const LANES = 8
+
+function laneOf(expectedMs: number): number {
+  return Math.min(LANES - 1, Math.floor(Math.log2(expectedMs)))
+}
 
 /**
  * Orders the work for PGlite, which runs one statement (or holds one transaction) at a time.
  * One job runs at a time; when it ends, the next waiting interactive job goes first, so a
  * request's read waits at most for the job under way, never for a backlog of bulk inserts.
+ *
+ * Among interactive jobs the shortest expected goes first: a document list (about 1 ms of the
+ * worker) need not wait behind every search (about 10 ms) queued before it. A job's expected
+ * hold is what jobs of its key held lately (HoldEstimates). Jobs wait in lanes by expected
+ * hold, each a power of two wide and first in, first out: the next job is the head of the
+ * cheapest lane that has one, a pick of at most eight looks whatever the backlog, where
+ * sorting every waiting job by its estimate would cost a heap per database call for an order
+ * no better than the estimates (within a factor of two is all they promise). So that a stream
+ * of short jobs can never starve a long one, a job that has waited more than `maxSlowdown`
+ * times its expected hold (a search about 200 ms, a list 20) is overdue and goes first; among
+ * overdue jobs, the one that has waited most for its size (a lane's head has waited longest
+ * in it). A fixed bound (100 ms, then the oldest overdue job first) was tried and dropped: a
+ * saturated worker keeps every job waiting past any bound short enough to matter, so the queue
+ * was first in, first out again exactly when it counts (in bench:load under import, lists'
+ * p95 stayed where it was). By slowdown, each kind waits about in proportion to its hold.
+ *
  * Bulk work runs when no interactive job waits, and otherwise takes turns by time: after a
  * bulk job of d ms, interactive jobs alone get d × (1 − share) / share ms (at most
  * `maxBulkWaitMs`) before the next bulk job goes. Under constant interactive load an import
@@ -44,22 +87,31 @@ type Job = { run: () => Promise<void> }
  * characters, one table per vacuum pass).
  */
 export class WorkQueue {
-  private readonly interactive: Job[] = []
+  private readonly lanes: Job[][] = Array.from({ length: LANES }, () => [])
+  private interactiveWaiting = 0
   private readonly bulk: Job[] = []
+  private readonly holds = new HoldEstimates()
   private running = false
   /** When the next bulk job may overtake waiting interactive ones. */
   private bulkDueAt = 0
   private readonly share: number
   private readonly maxBulkWaitMs: number
+  private readonly maxSlowdown: number
   private readonly now: () => number
 
-  constructor({ share = 0.5, maxBulkWaitMs = 200, now = () => performance.now() } = {}) {
+  constructor({
+    share = 0.5,
+    maxBulkWaitMs = 200,
+    maxSlowdown = 20,
+    now = () => performance.now(),
+  } = {}) {
     this.share = share
     this.maxBulkWaitMs = maxBulkWaitMs
+    this.maxSlowdown = maxSlowdown
     this.now = now
   }
 
-  /** Runs `work` when its turn comes; bulk when called inside asBulk. */
+  /** Runs `work` when its turn comes; bulk when called inside asBulk, named by withJobKey. */
   run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => Promise.resolve().then(work).then(resolve, reject)
@@ -67,28 +119,55 @@ export class WorkQueue {
       // which starts it. One that finds the queue idle starts right here, in that context
       // already: binding would cost an async resource per database call for nothing.
       const run = this.running ? AsyncResource.bind(start) : start
-      ;(isBulk() ? this.bulk : this.interactive).push({ run })
+      const { bulk, key } = jobContext.getStore() ?? UNNAMED
+      const expectedMs = Math.max(1, this.holds.expected(key))
+      const job = { run, key, queuedAt: this.now(), expectedMs }
+      if (bulk) this.bulk.push(job)
+      else {
+        this.lanes[laneOf(expectedMs)]!.push(job)
+        this.interactiveWaiting++
+      }
       if (!this.running) this.next()
     })
   }
 
   private next(): void {
-    const bulkDue =
-      this.bulk.length > 0 && (this.interactive.length === 0 || this.now() >= this.bulkDueAt)
-    const job = bulkDue ? this.bulk.shift() : this.interactive.shift()
+    const now = this.now()
+    const bulkDue = this.bulk.length > 0 && (this.interactiveWaiting === 0 || now >= this.bulkDueAt)
+    const job = bulkDue ? this.bulk.shift() : this.nextInteractive(now)
     if (!job) {
       this.running = false
       return
     }
     this.running = true
-    const started = this.now()
     void job.run().finally(() => {
+      const ended = this.now()
       if (bulkDue) {
-        const ended = this.now()
-        const interactiveTurn = ((ended - started) * (1 - this.share)) / this.share
+        const interactiveTurn = ((ended - now) * (1 - this.share)) / this.share
         this.bulkDueAt = ended + Math.min(interactiveTurn, this.maxBulkWaitMs)
-      }
+      } else this.holds.record(job.key, ended - now)
       this.next()
     })
+  }
+
+  /** The overdue job that has waited most for its size, else the head of the cheapest lane. */
+  private nextInteractive(now: number): Job | undefined {
+    let cheapest: Job[] | undefined
+    let overdue: Job[] | undefined
+    let worst = this.maxSlowdown
+    for (const lane of this.lanes) {
+      const head = lane[0]
+      if (!head) continue
+      cheapest ??= lane
+      const slowdown = (now - head.queuedAt) / head.expectedMs
+      if (slowdown > worst) {
+        worst = slowdown
+        overdue = lane
+      }
+    }
+    const lane = overdue ?? cheapest
+    if (!lane) return undefined
+    this.interactiveWaiting--
+    return lane.shift()
   }
 }

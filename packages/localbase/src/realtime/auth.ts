@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose'
 import type { Database } from '../db/database.ts'
+import { withJobKey } from '../db/work-queue.ts'
 import type { CallerResolver } from '../gateway/caller.ts'
 
 export type Claims = Record<string, unknown>
@@ -50,7 +51,16 @@ export const DENIED: Policies = {
  * under the caller's role and claims with `realtime.topic` set, SELECT decides read and
  * INSERT decides write, for each extension.
  */
-export async function channelPolicies(
+export function channelPolicies(
+  db: Database,
+  topic: string,
+  role: string,
+  claims: Claims,
+): Promise<Policies> {
+  return withJobKey('realtime channel policies', () => probePolicies(db, topic, role, claims))
+}
+
+async function probePolicies(
   db: Database,
   topic: string,
   role: string,

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.ts'
+import { withJobKey } from '../db/work-queue.ts'
 import { encodeFrame } from './frames.ts'
 import type { Channel, Hub } from './hub.ts'
 import {
@@ -67,7 +68,7 @@ export class ChangeFeed {
       this.again = true
       return
     }
-    this.running = (async () => {
+    this.running = withJobKey('realtime changes', async () => {
       do {
         this.again = false
         try {
@@ -77,7 +78,7 @@ export class ChangeFeed {
         }
       } while (this.again && !this.ctx.db.pg.closed)
       this.running = null
-    })()
+    })
   }
 
   /** Handles one batch; true when the queue may hold more. */

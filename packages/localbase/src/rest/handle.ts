@@ -1,4 +1,4 @@
-import { asBulk } from '../db/work-queue.ts'
+import { asBulk, withJobKey } from '../db/work-queue.ts'
 import type { Caller, CredentialError } from '../gateway/caller.ts'
 import { rpcPlan } from './call.ts'
 import { ApiError, fromPgError } from './errors.ts'
@@ -153,13 +153,16 @@ async function run(
   // its statements alone rather than across four messages between threads. It is interactive
   // whatever its body's size (a search's query embedding alone can pass 16 KB), unless its
   // function is declared bulk (`set localbase.queue = 'bulk'`), as every call of one is.
+  // Its database job is named by method and relation or function, what its cost follows.
+  const job = `rest ${method} ${rpc ? 'rpc ' : ''}${schema}.${req.name}`
   if (plan.readOnly && !plan.rollback) {
-    const read = () => state.ctx.db.readAsUser(context, plan.sql, plan.values)
+    const read = () =>
+      withJobKey(job, () => state.ctx.db.readAsUser(context, plan.sql, plan.values))
     const [row] = await (plan.bulk ? asBulk(read) : read())
     if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
     return plan.finish(row as ResultRow)
   }
-  const write = () => state.ctx.db.asUser(context, (tx) => execute(tx, plan))
+  const write = () => withJobKey(job, () => state.ctx.db.asUser(context, (tx) => execute(tx, plan)))
   try {
     return await (plan.bulk ? asBulk(write) : write())
   } catch (error) {

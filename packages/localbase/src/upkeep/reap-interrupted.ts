@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { withJobKey } from '../db/work-queue.ts'
 
 /** How often the reaper looks for documents whose import stopped. */
 const REAP_EVERY_MS = 60_000
@@ -17,9 +18,11 @@ export async function startReaper(db: Database, staleAfterSeconds: number): Prom
   if (!found.rows[0]?.ok) return () => {}
   const reap = async () => {
     try {
-      const { rows } = await db.pg.query<{ reaped: number }>(
-        'select public.reap_interrupted_documents(make_interval(secs => $1)) as reaped',
-        [staleAfterSeconds],
+      const { rows } = await withJobKey('upkeep reap interrupted', () =>
+        db.pg.query<{ reaped: number }>(
+          'select public.reap_interrupted_documents(make_interval(secs => $1)) as reaped',
+          [staleAfterSeconds],
+        ),
       )
       const reaped = rows[0]?.reaped ?? 0
       if (reaped > 0) console.log(`[localbase] ${reaped} interrupted import(s) marked failed`)

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts'
-import { asBulk } from '../db/work-queue.ts'
+import { asBulk, withJobKey } from '../db/work-queue.ts'
 
 /** How often the statistics are read for tables that bulk work left with dead or new rows. */
 const CHECK_EVERY_MS = 30_000
@@ -195,7 +195,7 @@ export function startUpkeep(db: Database, options: UpkeepOptions = {}): Upkeep {
     const next = (async () => {
       await previous?.catch(() => {})
       // Bulk: each table's vacuum waits while requests are queued for the database.
-      return asBulk(() => pass(all))
+      return asBulk(() => withJobKey('upkeep vacuum', () => pass(all)))
     })()
     running = next
     void next.finally(() => {

@@ -1,4 +1,4 @@
-import { constants, deflateSync } from 'node:zlib'
+import { constants, deflateRawSync, deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { inflate } from './inflate.ts'
 
@@ -44,6 +44,21 @@ describe('inflate', () => {
       expect(inflate(zlib)).toEqual(data)
     }
     expect(inflate(new Uint8Array(deflateSync(new Uint8Array(0))))).toEqual(new Uint8Array(0))
+  })
+
+  it('reads a stored block that follows coded ones (its length is read from the byte boundary)', () => {
+    // Coded blocks ended by a flush (an empty stored block), then stored blocks, behind a header;
+    // texts of many lengths, so that the flush finds the bit buffer holding whole bytes unread.
+    for (let lines = 1; lines <= 40; lines++) {
+      const [coded, stored] = [contentStream(lines), noise(300 + lines)]
+      const zlib = new Uint8Array([
+        0x78,
+        0x01,
+        ...deflateRawSync(coded, { finishFlush: constants.Z_SYNC_FLUSH }),
+        ...deflateRawSync(stored, { level: 0 }),
+      ])
+      expect(inflate(zlib)).toEqual(new Uint8Array([...coded, ...stored]))
+    }
   })
 
   it('ignores what follows the checksum (an end of line inside the stream)', () => {

@@ -4,6 +4,7 @@
  * hand a page's content streams to pdf-rule-screen.ts without pdf.js evaluating them. Damaged
  * cross-references, other filters and other encryption throw; callers fall back to pdf.js.
  */
+import { inflate } from './inflate.ts'
 import { standardDecrypt, type StreamDecrypt } from './pdf-crypt.ts'
 import {
   PdfKeyword,
@@ -11,7 +12,6 @@ import {
   PdfName,
   PdfRef,
   PdfString,
-  concat,
   latin1,
   type PdfDict,
   type PdfToken,
@@ -98,7 +98,7 @@ export class PdfFile {
       if (!(name instanceof PdfName) || name.name !== 'FlateDecode') {
         throw new Error('unsupported filter')
       }
-      data = await inflate(data)
+      data = inflate(data)
     }
     const parms = await this.resolve(stream.dict.get('DecodeParms'))
     if (parms instanceof Map && Number(parms.get('Predictor') ?? 1) > 1) {
@@ -242,30 +242,6 @@ function xrefEntry(bytes: Uint8Array, at: number): [number, number] {
     throw new Error('bad xref entry')
   }
   return [offset, kind]
-}
-
-/**
- * Zlib data (FlateDecode). Its 2-byte header and 4-byte checksum are cut off and the rest read
- * as raw deflate: some producers declare a smaller window in the header than their data uses,
- * which zlib refuses and pdf.js ignores. Data with more after its checksum is read whole.
- */
-async function inflate(data: Uint8Array): Promise<Uint8Array> {
-  return decompress(data.subarray(2, -4), 'deflate-raw').catch(() => decompress(data, 'deflate'))
-}
-
-/** Written and read directly: a Blob and a Response around the stream cost more than zlib. */
-async function decompress(data: Uint8Array, format: CompressionFormat): Promise<Uint8Array> {
-  const stream = new DecompressionStream(format)
-  const writer = stream.writable.getWriter()
-  // Errors reach the reader too: these two promises need no handling of their own.
-  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {})
-  writer.close().catch(() => {})
-  const reader = stream.readable.getReader()
-  const chunks: Uint8Array[] = []
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    chunks.push(read.value)
-  }
-  return chunks.length === 1 ? chunks[0]! : concat(chunks)
 }
 
 /** Undoes PNG row predictors (10-15), as cross-reference streams use them. */

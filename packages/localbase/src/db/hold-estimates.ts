@@ -1,5 +1,5 @@
 /**
- * How long each kind of job (by its key, see asJob) typically holds the database worker: an
+ * How long each kind of job (by its key, see withJobKey) typically holds the database worker: an
  * exponentially weighted mean of its measured holds, a fifth for the newest, so a key follows
  * a change in its cost (a library that grew) within a few dozen jobs while one slow outlier (a
  * pause for garbage collection) moves it little. A key never measured is expected to be short

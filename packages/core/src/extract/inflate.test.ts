@@ -1,4 +1,4 @@
-import { constants, deflateRawSync, deflateSync } from 'node:zlib'
+import { constants, deflateRawSync, deflateSync, inflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { inflate } from './inflate.ts'
 
@@ -20,6 +20,47 @@ function contentStream(lines: number): Uint8Array {
     if (i % 5 === 0) text += `0.5 w 72 ${735 - i * 11.2} m 540 ${735 - i * 11.2} l S\n`
   }
   return new TextEncoder().encode(text)
+}
+
+/** Deflate's bit order: values from their lowest bit, Huffman codes from their highest. */
+class BitWriter {
+  private readonly bytes: number[] = []
+  private byte = 0
+  private count = 0
+
+  write(value: number, bits: number): void {
+    for (let i = 0; i < bits; i++) {
+      this.byte |= ((value >> i) & 1) << this.count
+      if (++this.count === 8) {
+        this.bytes.push(this.byte)
+        ;[this.byte, this.count] = [0, 0]
+      }
+    }
+  }
+
+  code(code: number, bits: number): void {
+    for (let i = bits - 1; i >= 0; i--) this.write(code >> i, 1)
+  }
+
+  /** The bytes written, the last padded with zeros. */
+  aligned(): number[] {
+    return this.count === 0 ? this.bytes : [...this.bytes, this.byte]
+  }
+}
+
+/** The order a dynamic block lists its code length code's lengths in (RFC 1951, 3.2.7). */
+const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+/** Deflate's canonical Huffman codes for code lengths by symbol: symbol → [code, length]. */
+function canonicalCodes(lengths: Map<number, number>): Map<number, [number, number]> {
+  const codes = new Map<number, [number, number]>()
+  let code = 0
+  for (let len = 1; len <= 15; len++, code <<= 1) {
+    for (const symbol of [...lengths.keys()].sort((a, b) => a - b)) {
+      if (lengths.get(symbol) === len) codes.set(symbol, [code++, len])
+    }
+  }
+  return codes
 }
 
 /** The type of a zlib stream's first block (0 stored, 1 fixed codes, 2 dynamic codes). */
@@ -58,6 +99,51 @@ describe('inflate', () => {
         ...deflateRawSync(stored, { level: 0 }),
       ])
       expect(inflate(zlib)).toEqual(new Uint8Array([...coded, ...stored]))
+    }
+  })
+
+  it('reads a stored block when reading ahead took whole bytes past the block before', () => {
+    // zlib never writes this, so it is written here bit by bit: a block of dynamic codes whose
+    // longest code is 15 bits and whose end code is 1 bit (reading ahead for a 15-bit lookup
+    // can take two bytes past that end), then a final stored block, which starts at the first
+    // byte after the end code. k literals of 2 bits before the end meet every alignment.
+    const literals = new Map<number, number>([[256, 1]]) // symbol → code length
+    for (let len = 2; len <= 15; len++) literals.set(95 + len, len) // 'a' (97) gets 2 bits
+    literals.set(111, 15)
+    const literalCodes = canonicalCodes(literals)
+    for (let k = 0; k < 16; k++) {
+      const bits = new BitWriter()
+      bits.write(0, 1) // not the last block
+      bits.write(2, 2) // dynamic codes
+      bits.write(0, 5) // 257 literal/length codes
+      bits.write(0, 5) // 1 distance code
+      bits.write(15, 4) // 19 code length codes: 13 of 4 bits, 6 of 5
+      const lengthCodeLengths = new Map<number, number>()
+      for (const [i, symbol] of CODE_LENGTH_ORDER.entries()) {
+        lengthCodeLengths.set(symbol, i < 13 ? 4 : 5)
+        bits.write(i < 13 ? 4 : 5, 3)
+      }
+      const lengthCodes = canonicalCodes(lengthCodeLengths)
+      const length = (symbol: number) => bits.code(...lengthCodes.get(symbol)!)
+      length(18) // 97 zero lengths (11 + 86)
+      bits.write(86, 7)
+      for (let symbol = 97; symbol <= 111; symbol++) length(literals.get(symbol)!)
+      length(18) // 138 zero lengths (11 + 127), then 6 more (3 + 3)
+      bits.write(127, 7)
+      length(17)
+      bits.write(3, 3)
+      length(1) // the end code, 256
+      length(1) // the one distance code
+      for (let i = 0; i < k; i++) bits.code(...literalCodes.get(97)!)
+      bits.code(...literalCodes.get(256)!)
+      bits.write(1, 1) // the last block
+      bits.write(0, 2) // stored
+      const stored = noise(20 + k)
+      const deflate = [...bits.aligned(), stored.length, 0, ~stored.length & 0xff, 0xff, ...stored]
+      const expected = new Uint8Array([...new Array<number>(k).fill(97), ...stored])
+      // zlib agrees the stream holds what it should (raw: no header, no checksum).
+      expect(new Uint8Array(inflateRawSync(new Uint8Array(deflate)))).toEqual(expected)
+      expect(inflate(new Uint8Array([0x78, 0x01, ...deflate]))).toEqual(expected)
     }
   })
 

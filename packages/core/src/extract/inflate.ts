@@ -124,8 +124,8 @@ class Inflater {
   }
 
   stored(): void {
-    // To the byte boundary, then back to the first byte the bit buffer holds unread.
-    this.drop(this.bitCount & 7)
+    // Back to the first byte the bit buffer holds whole: the bits left of a partial byte are
+    // the padding up to the byte boundary, where a stored block starts.
     this.pos -= this.bitCount >> 3
     this.bitBuffer = 0
     this.bitCount = 0

@@ -74,44 +74,57 @@ describe.skipIf(!testDatabaseUrl)('the Postgres pool after its backends end', ()
     expect((await engine.session.query('select 3 as three')).rows).toEqual([{ three: 3 }])
   })
 
-  it('never runs again a statement its backend was ended under', async () => {
-    // A write, then a wait during which its backend is ended: run again, it would write twice
-    // (and this call would succeed after the retry's own wait).
-    const running = engine.session.query(
-      `with w as (insert into ledger values (2) returning id) select pg_sleep(3) from w`,
-    )
-    running.catch(() => {})
-    await expect
-      .poll(async () => (await endBackends(`query like 'with w as%'`)).rowCount, {
-        timeout: 5000,
-        interval: 50,
-      })
+  /**
+   * Holds the advisory lock a statement under test waits on: it cannot finish before its
+   * backend is ended, however slow the machine, and a retry would wait until `release`.
+   */
+  const blocker = {
+    hold: () => admin.query('select pg_advisory_lock(7)'),
+    release: () => admin.query('select pg_advisory_unlock(7)'),
+  }
+  /** Ends the backend running `sql` once it waits on the blocker's lock. */
+  const endWhenWaiting = (sql: string) =>
+    expect
+      .poll(
+        async () =>
+          (await endBackends(`query = '${sql}' and state = 'active' and wait_event_type = 'Lock'`))
+            .rowCount,
+        { timeout: 5000, interval: 50 },
+      )
       .toBe(1)
+
+  it('never runs again a statement its backend was ended under', async () => {
+    // A write, then a wait during which its backend is ended: run again, it would write twice,
+    // and this call would succeed once the lock is released.
+    const sql = `with w as (insert into ledger values (2) returning id) select pg_advisory_xact_lock(7) from w`
+    await blocker.hold()
+    const running = engine.session.query(sql)
+    running.catch(() => {})
+    await endWhenWaiting(sql)
+    await blocker.release()
     await expect(running).rejects.toMatchObject({ code: '57P01' })
     expect((await admin.query('select count(*)::int as n from ledger where id = 2')).rows).toEqual([
       { n: 0 },
     ])
     const again = await admin.query(
-      `select 1 from pg_stat_activity where query like 'with w as%' and pid <> all($1::int[])`,
-      [ended],
+      `select 1 from pg_stat_activity where query = $1 and pid <> all($2::int[])`,
+      [sql, ended],
     )
     expect(again.rowCount).toBe(0)
   })
 
   it('never runs a transaction’s work again when its connection ends midway', async () => {
+    const sql = 'select pg_advisory_xact_lock(7)'
+    await blocker.hold()
     let runs = 0
     const running = engine.session.transaction(async (tx) => {
       runs++
       await tx.query('insert into ledger values (3)')
-      await tx.query('select pg_sleep(3)')
+      await tx.query(sql)
     })
     running.catch(() => {})
-    await expect
-      .poll(async () => (await endBackends(`query = 'select pg_sleep(3)'`)).rowCount, {
-        timeout: 5000,
-        interval: 50,
-      })
-      .toBe(1)
+    await endWhenWaiting(sql)
+    await blocker.release()
     await expect(running).rejects.toMatchObject({ code: '57P01' })
     expect(runs).toBe(1)
     expect((await admin.query('select count(*)::int as n from ledger where id = 3')).rows).toEqual([

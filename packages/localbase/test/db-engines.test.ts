@@ -49,6 +49,24 @@ describe.each(engines)('values read back on %s', (_, databaseServer) => {
     expect(read).toEqual({ big: 42, yes: true, amount: '12.50' })
   })
 
+  it('writes as a user in one transaction: committed with its statement, or nothing at all', async () => {
+    await stack.db.pg.exec(`create table public.ledger (id int primary key, by text);
+      grant insert on public.ledger to anon`)
+    const who = `select current_user as role, current_setting('request.jwt.claim.sub', true) as sub`
+    const [before] = (await stack.db.pg.query(who)).rows
+    const ctx = { role: 'anon', claims: { role: 'anon', sub: 'someone' } }
+    const byCaller = `insert into public.ledger values ($1, current_setting('request.jwt.claim.sub'))`
+    expect(await stack.db.writeAsUser(ctx, `${byCaller} returning id, by`, [1])).toEqual([
+      { id: 1, by: 'someone' },
+    ])
+    const twice = `${byCaller}, ($1, 'again')`
+    await expect(stack.db.writeAsUser(ctx, twice, [2])).rejects.toMatchObject({ code: '23505' })
+    const { rows } = await stack.db.pg.query('select id, by from public.ledger order by id')
+    expect(rows).toEqual([{ id: 1, by: 'someone' }])
+    // The caller's role and claims ended with the transaction.
+    expect((await stack.db.pg.query(who)).rows).toEqual([before])
+  })
+
   it('takes parameters of every kind the services pass', async () => {
     const { rows } = await stack.db.pg.query<Record<string, unknown>>(
       `select $1::text as t, $2::int as n, $3::boolean as b, $4::jsonb as j, $5::text[] as a,

@@ -8,8 +8,9 @@ import { startTestStack, type TestStack } from './helpers.ts'
 
 // What a request costs the database worker, from its trace (LOCALBASE_DB_TRACE): every job
 // holds PGlite's one connection, and each round trip of a transaction holds it while the main
-// thread (busy with HTTP under load) gets round to sending the next message. Reads, and calls
-// of functions that are not VOLATILE, are one job of one round trip.
+// thread (busy with HTTP under load) gets round to sending the next message. Reads, calls of
+// functions that are not VOLATILE, and writes whose result nothing may refuse are one job of
+// one round trip.
 
 const dir = mkdtempSync(join(tmpdir(), 'localbase-round-trips-'))
 const file = join(dir, 'jobs.jsonl')
@@ -72,16 +73,48 @@ describe('database round trips per request', () => {
     ])
   })
 
-  it('calls a VOLATILE function in a transaction that can write', async () => {
+  it('writes in one job of one round trip that commits: a VOLATILE call with its context', async () => {
     const { data, error } = await db().rpc('add_tag', { id: 300, name: 'volatile' })
     expect(error).toBeNull()
     expect(data).toEqual({ id: 300, name: 'volatile' })
-    // BEGIN with the context, the call and COMMIT; any of them may be the slowest.
+    expect(await jobsNaming('add_tag')).toEqual([
+      expect.objectContaining({ kind: 'interactive', calls: 1, statements: 2 }),
+    ])
+    const { rows } = await stack.db.pg.query('select name from public.tags where id = 300')
+    expect(rows).toEqual([{ name: 'volatile' }])
+  })
+
+  it('leaves nothing of a one-round-trip write whose statement fails', async () => {
+    const rows = [
+      { id: 301, name: 'first' },
+      { id: 301, name: 'again' },
+    ]
+    const { error, status } = await db().from('tags').insert(rows)
+    expect(status).toBe(409)
+    expect(error).toMatchObject({ code: '23505' })
+    expect(await jobsNaming('insert into "public"."tags"')).toEqual([
+      expect.objectContaining({ calls: 1, statements: 2 }),
+    ])
+    const left = await stack.db.pg.query('select 1 from public.tags where id = 301')
+    expect(left.rows).toEqual([])
+  })
+
+  it('keeps a write open until its result is accepted when it may be refused (one object)', async () => {
+    const rows = [
+      { id: 302, name: 'one' },
+      { id: 303, name: 'two' },
+    ]
+    const { error, status } = await db().from('tags').insert(rows).select().single()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST116' })
+    // BEGIN with the context, the insert and ROLLBACK; any of them may be the slowest.
     await new Promise((resolve) => setTimeout(resolve, 1000)) // the trace is written by then
     const jobs = await jobsNaming('')
     expect(jobs.filter((job) => job.kind === 'interactive')).toEqual([
       expect.objectContaining({ calls: 3, statements: 4 }),
     ])
+    const left = await stack.db.pg.query('select 1 from public.tags where id in (302, 303)')
+    expect(left.rows).toEqual([])
   })
 })
 

@@ -50,6 +50,11 @@ export interface Engine {
    * makes it read-only (Database.readAsUser's context sets `transaction_read_only`).
    */
   read(prelude: Statement[], sql: string, values: unknown[]): Promise<Record<string, unknown>[]>
+  /**
+   * Runs `prelude` then `sql` in one transaction that commits unless a statement fails, and
+   * returns the rows of `sql`: a write whose outcome is accepted as it comes.
+   */
+  write(prelude: Statement[], sql: string, values: unknown[]): Promise<Record<string, unknown>[]>
   close(): Promise<void>
 }
 
@@ -101,6 +106,18 @@ export class Database {
       sql,
       values,
     )
+  }
+
+  /**
+   * One writing statement as the caller, committed with it unless it fails, in as few round
+   * trips as the engine allows: for writes nothing decides about after the statement ran.
+   */
+  async writeAsUser(
+    ctx: RequestContext,
+    sql: string,
+    values: unknown[],
+  ): Promise<Record<string, unknown>[]> {
+    return this.engine.write([{ sql: contextSql, values: contextParams(ctx) }], sql, values)
   }
 
   /** One transaction as the database owner, for localbase's own bookkeeping. */

@@ -123,7 +123,15 @@ export class PGliteEngine implements Engine {
   }
 
   read(prelude: Statement[], sql: string, values: unknown[]) {
-    return this.job(() => this.call({ op: 'read', prelude, sql, values })) as Promise<
+    return this.pipelined(prelude, sql, values, false)
+  }
+
+  write(prelude: Statement[], sql: string, values: unknown[]) {
+    return this.pipelined(prelude, sql, values, true)
+  }
+
+  private pipelined(prelude: Statement[], sql: string, values: unknown[], write: boolean) {
+    return this.job(() => this.call({ op: 'pipelined', prelude, sql, values, write })) as Promise<
       Record<string, unknown>[]
     >
   }
@@ -185,7 +193,7 @@ export class PGliteEngine implements Engine {
     this.calls++
     // BEGIN and COMMIT count: each is a statement Postgres runs.
     this.statements +=
-      request.op === 'read'
+      request.op === 'pipelined'
         ? request.prelude.length + 1
         : request.op === 'begin' && request.first
           ? 2

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { extensions } from './extensions.ts'
-import { pipelinedRead } from './pipeline.ts'
+import { pipelined } from './pipeline.ts'
 import type { Statement } from './database.ts'
 import { startParams } from './start-params.ts'
 import {
@@ -90,8 +90,10 @@ async function handle(
       return { value: await transaction(request.tx).query(request.sql, request.params) }
     case 'exec':
       return { value: await transaction(request.tx).exec(request.sql) }
-    case 'read':
-      return { value: await pipelinedRead(pg, request.prelude, request.sql, request.values) }
+    case 'pipelined': {
+      const { prelude, sql, values, write } = request
+      return { value: await pipelined(pg, prelude, sql, values, { write }) }
+    }
     case 'begin':
       return { value: await begin(pg, request.first) }
     case 'end': {

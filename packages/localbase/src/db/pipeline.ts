@@ -1,14 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite'
 
-// One read as a caller in ONE round trip into PGlite: the context statement and the query go
-// as extended-protocol messages ending in a single Sync, so they share Postgres's implicit
-// transaction (set_config(..., true) lasts exactly that long, and RLS applies). A
+// One statement as a caller in ONE round trip into PGlite: the context statement and the
+// query go as extended-protocol messages ending in a single Sync, so they share Postgres's
+// implicit transaction (set_config(..., true) lasts exactly that long, and RLS applies). A
 // transaction() costs three round trips (BEGIN with the context, query, COMMIT; four when
-// this was measured ~1.8x faster).
+// this was measured ~1.8x faster), and holds the database across the gaps between them.
 // Each SQL text is also kept as a named prepared statement, so later calls skip parsing and
 // planning (another 3-4x here); Postgres itself re-plans when the schema, the role (RLS) or
-// the search_path changes. Only for statements that never need rolling back: the implicit
-// transaction commits.
+// the search_path changes. Only for statements whose outcome is accepted as it comes: the
+// implicit transaction commits at the Sync, or rolls back whole when a statement fails.
 
 const encoder = new TextEncoder()
 
@@ -105,7 +105,7 @@ const caches = new WeakMap<PGlite, StatementCache>()
 
 class PipelineDesync extends Error {
   constructor() {
-    super('PGlite returned no answer to a pipelined read')
+    super('PGlite returned no answer to a pipelined statement')
   }
 }
 
@@ -123,13 +123,16 @@ function parse(value: string | null, type: number): unknown {
 
 /**
  * Runs the `prelude` statements then `sql` in one implicit transaction and returns the rows
- * of `sql`, serialised with every other database call as PGlite's own query() is.
+ * of `sql`, serialised with every other database call as PGlite's own query() is. A `write`
+ * is synced to the file system as query() syncs, and is never sent twice when the answer
+ * went missing (it may have committed).
  */
-export async function pipelinedRead(
+export async function pipelined(
   pg: PGlite,
   prelude: { sql: string; values: unknown[] }[],
   sql: string,
   values: unknown[],
+  { write }: { write: boolean },
 ): Promise<Record<string, unknown>[]> {
   let cache = caches.get(pg)
   if (!cache) caches.set(pg, (cache = new StatementCache()))
@@ -148,10 +151,10 @@ export async function pipelinedRead(
       // PGlite's execProtocol takes no lock itself; take the same two that query() takes, in
       // the same order, so this never runs inside another caller's transaction.
       const { messages } = await pg._runExclusiveTransaction(() =>
-        pg._runExclusiveQuery(() => pg.execProtocol(buffer, { syncToFs: false })),
+        pg._runExclusiveQuery(() => pg.execProtocol(buffer, { syncToFs: write })),
       )
       // Every Sync ends in ReadyForQuery. After a client of the --db-port socket has used
-      // the shared session, PGlite can hand back an empty answer once; a read is safe to redo.
+      // the shared session, PGlite can hand back an empty answer once.
       if (!(messages as BackendMessage[]).some((m) => m.name === 'readyForQuery')) {
         throw new PipelineDesync()
       }
@@ -168,9 +171,11 @@ export async function pipelinedRead(
   } catch (error) {
     // A prepared statement can vanish (26000: DISCARD ALL from a psql client on the shared
     // session) or outlive its result type (0A000: a migration changed the columns); it has
-    // been forgotten above, so one retry prepares it again.
+    // been forgotten above, so one retry prepares it again. Either fails before anything
+    // runs; a missing answer is only safe to redo for a read.
     const code = (error as { code?: string }).code
-    if (!(error instanceof PipelineDesync) && code !== '26000' && code !== '0A000') throw error
+    const desync = error instanceof PipelineDesync
+    if (desync ? write : code !== '26000' && code !== '0A000') throw error
     messages = await run()
   }
   let index = 0

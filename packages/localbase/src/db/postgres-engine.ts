@@ -220,6 +220,14 @@ export class PostgresEngine implements Engine {
     return attempt(false)
   }
 
+  /** On a server the round trips are cheap: an ordinary transaction. */
+  write(prelude: Statement[], sql: string, values: unknown[]) {
+    return this.transaction(async (tx) => {
+      for (const s of prelude) await tx.query(s.sql, s.values)
+      return (await tx.query(sql, values)).rows
+    })
+  }
+
   /** A statement name for `sql`, if this connection may still prepare one. */
   private nameFor(client: pg.ClientBase, sql: string): string | undefined {
     let prepared = preparedOn.get(client)

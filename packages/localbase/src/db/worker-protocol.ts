@@ -6,7 +6,8 @@ import type { Statement } from './database.ts'
 export type WorkerRequest =
   | { op: 'query'; sql: string; params: unknown[]; tx: number | null }
   | { op: 'exec'; sql: string; tx: number | null }
-  | { op: 'read'; prelude: Statement[]; sql: string; values: unknown[] }
+  /** `prelude` then `sql` in one implicit transaction, in one round trip (see pipeline.ts). */
+  | { op: 'pipelined'; prelude: Statement[]; sql: string; values: unknown[]; write: boolean }
   /** Opens a transaction, runs `first` in it, and answers with its id. */
   | { op: 'begin'; first?: Statement }
   /** Ends transaction `tx`: commits, or rolls back with `commit: false`. */

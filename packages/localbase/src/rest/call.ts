@@ -2,7 +2,7 @@ import { isObject, parseJsonBody } from './body.ts'
 import { isBulkWrite } from './bulk-write.ts'
 import { ApiError } from './errors.ts'
 import { parseQuery } from './parse-request.ts'
-import { checkMaxAffected, pageOf, type Plan, type RestRequest } from './plan.ts'
+import { checkMaxAffected, pageOf, type Plan, type RestRequest, strictMaxAffected } from './plan.ts'
 import { readSql } from './read.ts'
 import { readOutcome, shapeBody } from './respond.ts'
 import { callSource, chooseFunction } from './rpc.ts'
@@ -46,9 +46,12 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
   // A read is interactive whatever its body (a search's query embedding alone can pass 16 KB).
   const bulk = fn.bulk || (!readOnly && isBulkWrite(req.method, true, req.body, args))
   const base = { readOnly, rollback: req.prefs.rollback, bulk, values: b.params.values }
+  // checkMaxAffected, and readOutcome's single object and page past the end.
+  const refusable = strictMaxAffected(req.prefs) || req.output.kind === 'object' || page.offset > 0
   if (fn.returns === 'void') {
     const sql = `select ''::text as body, 0 as page, null::int as total from ${source.from}`
-    return { ...base, sql, finish: () => ({ status: 204, body: null, headers: {} }) }
+    const finish = () => ({ status: 204, body: null, headers: {} })
+    return { ...base, sql, finish, refusable: false }
   }
   if (fn.returns === 'scalar') {
     const limit = page.limit !== null ? `limit ${page.limit}` : ''
@@ -59,6 +62,7 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
     return {
       ...base,
       sql,
+      refusable,
       finish: (row) => {
         checkMaxAffected(req.prefs, row.page)
         return readOutcome(row, req.output, page, head)
@@ -75,6 +79,7 @@ export function rpcPlan(cache: SchemaCache, req: RestRequest): Plan {
   return {
     ...base,
     sql,
+    refusable,
     finish: (row) => {
       checkMaxAffected(req.prefs, row.page)
       if (fn.returnsSet) return readOutcome(row, req.output, page, head)

@@ -148,17 +148,21 @@ async function run(
     searchPath: [schema, ...state.ctx.config.api.extraSearchPath.filter((s) => s !== schema)],
   }
   // GET and HEAD run read-only, as in PostgREST, and so does a POST to a function that is not
-  // VOLATILE (a search). Nothing read-only needs a rollback, so it takes the one-round-trip
-  // path (unless the client asked for tx=rollback): one job of the database worker, held for
-  // its statements alone rather than across four messages between threads. It is interactive
-  // whatever its body's size (a search's query embedding alone can pass 16 KB), unless its
-  // function is declared bulk (`set localbase.queue = 'bulk'`), as every call of one is.
+  // VOLATILE (a search). Nothing read-only needs a rollback, and neither does a write whose
+  // result finish cannot refuse: these take the one-round-trip path (unless the client asked
+  // for tx=rollback), one job of the database worker held for its statements alone rather
+  // than across four messages between threads. A read is interactive whatever its body's size
+  // (a search's query embedding alone can pass 16 KB), unless its function is declared bulk
+  // (`set localbase.queue = 'bulk'`), as every call of one is.
   // Its database job is named by method and relation or function, what its cost follows.
   const job = `rest ${method} ${rpc ? 'rpc ' : ''}${schema}.${req.name}`
-  if (plan.readOnly && !plan.rollback) {
-    const read = () =>
-      withJobKey(job, () => state.ctx.db.readAsUser(context, plan.sql, plan.values))
-    const [row] = await (plan.bulk ? asBulk(read) : read())
+  if (!plan.rollback && (plan.readOnly || !plan.refusable)) {
+    const { db } = state.ctx
+    const statement = plan.readOnly
+      ? () => db.readAsUser(context, plan.sql, plan.values)
+      : () => db.writeAsUser(context, plan.sql, plan.values)
+    const named = () => withJobKey(job, statement)
+    const [row] = await (plan.bulk ? asBulk(named) : named())
     if (!row) throw new ApiError(500, 'PGRST000', 'the statement returned no row')
     return plan.finish(row as ResultRow)
   }

@@ -11,6 +11,11 @@ export type Plan = {
   values: unknown[]
   /** Runs inside the transaction; throwing an ApiError here rolls the statement back. */
   finish(row: ResultRow): Outcome
+  /**
+   * Whether finish may refuse the result (PGRST116, PGRST124, PGRST103): a write must then
+   * stay open until finish has run; any other commits with its statement.
+   */
+  refusable: boolean
   /** Runs read-only: GET and HEAD, and calls of functions that are not VOLATILE. */
   readOnly: boolean
   rollback: boolean
@@ -54,9 +59,12 @@ export function pageOf(node: QueryNode, range: string | null, maxRows: number | 
   return { limit, offset }
 }
 
+/** Whether max-affected is enforced: handling=strict with a max-affected. */
+export const strictMaxAffected = (prefs: Preferences) => prefs.strict && prefs.maxAffected !== null
+
 /** PGRST124: handling=strict with max-affected, checked before the transaction commits. */
 export function checkMaxAffected(prefs: Preferences, rows: number): void {
-  if (prefs.strict && prefs.maxAffected !== null && rows > prefs.maxAffected) {
+  if (strictMaxAffected(prefs) && rows > prefs.maxAffected!) {
     throw new ApiError(
       400,
       'PGRST124',

@@ -1,7 +1,7 @@
 import { ApiError } from './errors.ts'
 import { type Mutation, mutationSql } from './mutate.ts'
 import { parseQuery } from './parse-request.ts'
-import { checkMaxAffected, pageOf, type Plan, type RestRequest } from './plan.ts'
+import { checkMaxAffected, pageOf, type Plan, type RestRequest, strictMaxAffected } from './plan.ts'
 import { readSql } from './read.ts'
 import { checkSingular, mutationOutcome, readOutcome } from './respond.ts'
 import type { SchemaCache, Table } from './schema-cache.ts'
@@ -54,6 +54,7 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
       sql,
       values: b.params.values,
       finish: (row) => readOutcome(row, output, page, head),
+      refusable: true,
     }
   }
   const kind = mutations[req.method]
@@ -100,6 +101,7 @@ export function tablePlan(cache: SchemaCache, req: RestRequest): Plan {
     bulk: isBulkWrite(req.method, false, req.body, body),
     sql,
     values: b.params.values,
+    refusable: output.kind === 'object' || (kind !== 'insert' && strictMaxAffected(prefs)),
     finish: (row) => {
       if (kind !== 'insert') checkMaxAffected(prefs, row.page)
       checkSingular(output, row.page)

@@ -1,18 +1,22 @@
 // Extraction and chunking throughput on the financebench filings (12 born-digital PDFs, 1,477
 // pages): pages/s for extraction alone, chunking alone, and both. One process, one core.
 // Wall-clock rates suffer when the machine is shared; the CPU-time rates (this process's user +
-// system time) are the load-independent figure.
+// system time) are the load-independent figure. pdf.js inflates with its own code here, as in
+// the importer's extraction threads (pdfjs-own-inflate.ts).
 // Run: node bench/extract.ts   (last line: JSON)
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chunkDocument } from '@sourcebook/core/chunk/chunk-document'
 import { extractDocument } from '@sourcebook/core/extract/extract-document'
+import { usePdfjsOwnInflate } from '@sourcebook/core/extract/pdfjs-own-inflate'
 
 const folder = fileURLToPath(new URL('../../shared/data/financebench-pdfs/', import.meta.url))
 const files = readFileSync(`${folder}pages.tsv`, 'utf8')
   .trim()
   .split('\n')
   .map((line) => line.split('\t')[1]!)
+
+usePdfjsOwnInflate()
 
 // Warm-up: load pdf.js, mammoth-free paths and the tokenizer's ranks outside the timings.
 chunkDocument(

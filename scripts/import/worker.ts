@@ -3,8 +3,11 @@
 import { parentPort } from 'node:worker_threads'
 import { ExtractError } from '../../packages/core/src/extract/errors.ts'
 import { createNodeOcr } from '../../packages/core/src/extract/ocr-node.ts'
+import { usePdfjsOwnInflate } from '../../packages/core/src/extract/pdfjs-own-inflate.ts'
 import type { ExtractInput } from '../../packages/core/src/extract/types.ts'
 import { processFile } from '../../packages/core/src/ingest/process-file.ts'
+
+usePdfjsOwnInflate()
 
 parentPort!.on('message', async (input: ExtractInput) => {
   try {

@@ -111,7 +111,7 @@ async function run(setup: Setup) {
   }
   if (noGin)
     await pg.query(
-      'create index chunks_lexemes_idx on public.chunks using gin (lexemes) with (fastupdate = off)',
+      'create index chunks_lexemes_idx on public.chunks using gin (lexemes) with (fastupdate = on)',
     )
   await pg.query('delete from public.workspaces where id = $1', [workspaceId])
   const written = (await rowVersions()) - before

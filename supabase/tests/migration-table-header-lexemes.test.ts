@@ -135,7 +135,8 @@ describe('the table header lexemes migration on existing chunks', () => {
        from pg_attribute a
        where a.attrelid = 'public.chunks'::regclass and a.attname = 'lexemes'`,
     )
-    expect(rows).toEqual([{ storage: 'm', options: ['fastupdate=off'] }])
+    // fastupdate on since 20260101008200_chunk_lexemes_merged_per_statement.sql.
+    expect(rows).toEqual([{ storage: 'm', options: ['fastupdate=on'] }])
     const index = await stack.db.pg.query(
       `select 1 from pg_indexes where indexname = 'chunks_workspace_length_idx'`,
     )

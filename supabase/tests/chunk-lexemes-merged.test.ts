@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { inspect, searchDocuments } from './ingest-helpers.ts'
+import { clientFor, startStack } from './stack.ts'
+import { addReadyDocument, createPeople, createWorld } from './world.ts'
+
+// Chunks' lexemes reach their GIN index through its pending list, merged by the statement that
+// wrote them (20260101008200_chunk_lexemes_merged_per_statement.sql): between statements the
+// list is empty, so no search reads through one. gin_clean_pending_list, run afterwards as the
+// owner, says how many pending pages were left: none, unless the merge is turned off.
+
+const stack = await startStack()
+afterAll(() => stack.stop())
+const people = await createPeople(stack)
+const { workspaceId } = await createWorld(stack, people)
+const db = inspect(stack)
+const editor = clientFor(stack, people.editor)
+
+const pendingPages = async () =>
+  Number(
+    (
+      await db.rows<{ pages: string }>(
+        `select pg_catalog.gin_clean_pending_list('public.chunks_lexemes_idx'::regclass) as pages`,
+      )
+    )[0]!.pages,
+  )
+
+describe('chunk lexemes merged per statement', () => {
+  it('an insert leaves no pending entries, and its chunks are found', async () => {
+    await pendingPages()
+    const { documentId } = await addReadyDocument(stack, people.editor, workspaceId, 'Ledger', [
+      'The quarterly zeppelin ledger lists hangar leases.',
+      'Zeppelin maintenance reserves grew in the fourth quarter.',
+    ])
+    expect(await pendingPages()).toBe(0)
+    expect(await searchDocuments(editor, workspaceId, 'zeppelin hangar')).toEqual([documentId])
+  })
+
+  it('an editor’s correction of a chunk’s text leaves none either, and is found by its new words', async () => {
+    const { documentId, chunkIds } = await addReadyDocument(
+      stack,
+      people.editor,
+      workspaceId,
+      'Memo',
+      ['A memo about catering.'],
+    )
+    const updated = await editor
+      .from('chunks')
+      .update({ content: 'A memo about dirigible catering.' })
+      .eq('id', chunkIds[0]!)
+    expect(updated.error).toBeNull()
+    expect(await pendingPages()).toBe(0)
+    expect(await searchDocuments(editor, workspaceId, 'dirigible')).toEqual([documentId])
+  })
+
+  it('without the merge the same insert leaves its entries pending (the check can fail)', async () => {
+    await stack.db.pg.query('alter table public.chunks disable trigger merge_chunk_lexemes')
+    try {
+      await addReadyDocument(stack, people.editor, workspaceId, 'Unmerged', [
+        'Blimp insurance premiums and airship mooring fees.',
+      ])
+      expect(await pendingPages()).toBeGreaterThan(0)
+    } finally {
+      await stack.db.pg.query('alter table public.chunks enable trigger merge_chunk_lexemes')
+    }
+  })
+})

@@ -32,18 +32,20 @@ afterAll(async () => {
 
 /**
  * The jobs recorded since the last call whose slowest statement mentions `name`, once one has
- * been written (the trace is written within 250 ms, later on a busy machine); none for ''.
+ * been written (the trace is written within 250 ms, later on a busy machine); for '', none,
+ * after a flush's time so that the jobs before it are gone too.
  */
 async function jobsNaming(name: string): Promise<JobRecord[]> {
   let jobs: JobRecord[] = []
-  for (let waited = 0; waited < 5000; waited += 100) {
+  for (let waited = 100; waited <= 5000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100))
-    if (!existsSync(file)) continue
-    jobs = readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as JobRecord)
-    if (name === '' || jobs.some((job) => job.sql.includes(name))) break
+    jobs = existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as JobRecord)
+      : []
+    if (name === '' ? waited > 250 : jobs.some((job) => job.sql.includes(name))) break
   }
   rmSync(file, { force: true })
   return jobs.filter((job) => job.sql.includes(name))

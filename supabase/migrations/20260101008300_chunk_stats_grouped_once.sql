@@ -2,9 +2,9 @@
 -- (term, occurrences-in-a-chunk) pairs are grouped once, with their chunk counts and shortest
 -- lengths, and the per-term counts summed from those groups, where the statement of
 -- 20260101005700_chunk_stats_per_document.sql kept every (chunk, term) row and grouped all of
--- them twice (the counts, then the peaks with the stored ones). Same results; the statement
--- that counts 200 chunks of a filing (count_document_stats) groups ~7,000 rows twice instead of
--- ~22,000 twice. The removing statements are as before.
+-- them twice (the counts, then the peaks with the stored ones). Same results; counting 200
+-- chunks of a filing (count_document_stats) groups their ~22,000 (chunk, term) rows once and
+-- then ~8,000 groups, instead of the ~22,000 rows twice. The removing statements are as before.
 
 create or replace function public.chunk_stats_statements(removed text, added text) returns text[]
 language plpgsql immutable

@@ -1,19 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { inspect, searchDocuments } from './ingest-helpers.ts'
-import { clientFor, startStack } from './stack.ts'
-import { addReadyDocument, createPeople, createWorld } from './world.ts'
+import { describe, expect, it } from 'vitest'
+import { searchDocuments, startIngestWorld } from './ingest-helpers.ts'
+import { addReadyDocument } from './world.ts'
 
 // Chunks' lexemes reach their GIN index through its pending list, merged by the statement that
 // wrote them (20260101008200_chunk_lexemes_merged_per_statement.sql): between statements the
 // list is empty, so no search reads through one. gin_clean_pending_list, run afterwards as the
 // owner, says how many pending pages were left: none, unless the merge is turned off.
 
-const stack = await startStack()
-afterAll(() => stack.stop())
-const people = await createPeople(stack)
-const { workspaceId } = await createWorld(stack, people)
-const db = inspect(stack)
-const editor = clientFor(stack, people.editor)
+const { stack, db, people, workspaceId, editor } = await startIngestWorld()
 
 const pendingPages = async () =>
   Number(
@@ -32,7 +26,7 @@ describe('chunk lexemes merged per statement', () => {
       'Zeppelin maintenance reserves grew in the fourth quarter.',
     ])
     expect(await pendingPages()).toBe(0)
-    expect(await searchDocuments(editor, workspaceId, 'zeppelin hangar')).toEqual([documentId])
+    expect(await searchDocuments(editor(), workspaceId, 'zeppelin hangar')).toEqual([documentId])
   })
 
   it('an editor’s correction of a chunk’s text leaves none either, and is found by its new words', async () => {
@@ -43,13 +37,13 @@ describe('chunk lexemes merged per statement', () => {
       'Memo',
       ['A memo about catering.'],
     )
-    const updated = await editor
+    const updated = await editor()
       .from('chunks')
       .update({ content: 'A memo about dirigible catering.' })
       .eq('id', chunkIds[0]!)
     expect(updated.error).toBeNull()
     expect(await pendingPages()).toBe(0)
-    expect(await searchDocuments(editor, workspaceId, 'dirigible')).toEqual([documentId])
+    expect(await searchDocuments(editor(), workspaceId, 'dirigible')).toEqual([documentId])
   })
 
   it('without the merge the same insert leaves its entries pending (the check can fail)', async () => {

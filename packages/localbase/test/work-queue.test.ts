@@ -139,6 +139,101 @@ describe('WorkQueue: the shorter job first', () => {
   })
 })
 
+describe('WorkQueue: the next job sent while one runs', () => {
+  /**
+   * Jobs that hand off at once and are answered when the test says (the worker answers in the
+   * order it was sent); each answer moves the clock on by the job's ms.
+   */
+  function sentAhead(options: { share?: number } = {}) {
+    let clock = 0
+    const queue = new WorkQueue({ ...options, now: () => clock })
+    const events: string[] = []
+    const answers = new Map<string, () => void>()
+    const job = (name: string, ms: number, handsOff = true) => {
+      const work = () =>
+        withJobKey(name.replace(/ ?\d+$/, ''), () =>
+          queue.run(async (handOff) => {
+            events.push(`${name} sent`)
+            if (handsOff) handOff()
+            await new Promise<void>((resolve) => answers.set(name, resolve))
+            clock += ms
+            events.push(`${name} answered`)
+          }),
+        )
+      return name.startsWith('bulk') ? asBulk(work) : work()
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+    /** Answers `name` once it has been sent. */
+    const answer = async (name: string) => {
+      await settle()
+      answers.get(name)!()
+      await settle()
+    }
+    return { job, answer, events, settle }
+  }
+
+  it('sends one job ahead once the running one has handed off, and no more', async () => {
+    const { job, answer, events, settle } = sentAhead()
+    const jobs = [job('a', 1), job('b', 1), job('c', 1)]
+    await settle()
+    expect(events).toEqual(['a sent', 'b sent'])
+    await answer('a')
+    expect(events).toEqual(['a sent', 'b sent', 'a answered', 'c sent'])
+    await answer('b')
+    await answer('c')
+    await Promise.all(jobs)
+  })
+
+  it('keeps the next job back while the running one has not handed off (a transaction)', async () => {
+    const { job, answer, events, settle } = sentAhead()
+    const jobs = [job('tx', 1, false), job('b', 1)]
+    await settle()
+    expect(events).toEqual(['tx sent'])
+    await answer('tx')
+    expect(events).toEqual(['tx sent', 'tx answered', 'b sent'])
+    await answer('b')
+    await Promise.all(jobs)
+  })
+
+  it('does not send a second bulk job ahead of waiting requests while the first runs', async () => {
+    const { job, answer, events, settle } = sentAhead({ share: 0.5 })
+    const jobs = [job('bulk 1', 100), job('bulk 2', 100), job('list', 1)]
+    await settle()
+    // Sent while bulk 1 runs: the list, whose turn comes after it, not bulk 2.
+    expect(events).toEqual(['bulk 1 sent', 'list sent'])
+    await answer('bulk 1')
+    await answer('list')
+    await answer('bulk 2')
+    await Promise.all(jobs)
+    expect(events.slice(2)).toEqual([
+      'bulk 1 answered',
+      'bulk 2 sent', // nothing interactive waits: bulk 2 goes behind the list
+      'list answered',
+      'bulk 2 answered',
+    ])
+  })
+
+  it('counts the hold of a job sent ahead from when the one before it ended', async () => {
+    const { job, answer, events, settle } = sentAhead()
+    // Alone, a search holds 10 ms; a report sent behind a 50 ms job holds 1 ms of its own.
+    const learned = [job('search', 10)]
+    await answer('search')
+    learned.push(job('slow', 50), job('report', 1))
+    await answer('slow')
+    await answer('report')
+    await Promise.all(learned)
+    events.length = 0
+    // Behind a block, the report (1 ms, not 51) goes before a search queued first.
+    const jobs = [job('block', 1, false), job('search', 10), job('report', 1)]
+    await settle()
+    await answer('block')
+    expect(events.slice(0, 3)).toEqual(['block sent', 'block answered', 'report sent'])
+    await answer('report')
+    await answer('search')
+    await Promise.all(jobs)
+  })
+})
+
 describe('LOCALBASE_BULK_SHARE', () => {
   it('is half the worker unless set', () => {
     expect(bulkShareFromEnv({})).toBe(0.5)

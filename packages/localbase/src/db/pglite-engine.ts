@@ -9,7 +9,7 @@ import type {
   Transaction,
 } from './database.ts'
 import { type JobRecord, PGliteTrace, traceSql } from './pglite-trace.ts'
-import { bulkShareFromEnv, isBulk, jobKey, WorkQueue } from './work-queue.ts'
+import { bulkShareFromEnv, isBulk, jobKey, type Work, WorkQueue } from './work-queue.ts'
 import {
   fromWorkerError,
   type WorkerCall,
@@ -37,6 +37,8 @@ function wasmModules(): Promise<WasmModules> {
 }
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
+/** A traced job's requests to the worker, statements, and slowest statement. */
+type Tally = { calls: number; statements: number; slowest: { sql: string; ms: number } }
 
 /**
  * Postgres in a worker thread (pglite-worker.ts): a long statement (a bulk insert, a vacuum,
@@ -61,10 +63,10 @@ export class PGliteEngine implements Engine {
   private failure: Error | null = null
   private closing = false
   private readonly trace = PGliteTrace.fromEnv()
-  /** The running job's slowest statement so far and its round trips, while tracing. */
-  private slowest = { sql: '', ms: -1 }
-  private calls = 0
-  private statements = 0
+  /** What the job sending now has sent and its slowest statement, while tracing. */
+  private tally: Tally | null = null
+  /** When the last traced job ended. */
+  private lastJobEnded = 0
 
   private constructor(worker: Worker, bulkShare: number) {
     this.worker = worker
@@ -131,9 +133,9 @@ export class PGliteEngine implements Engine {
   }
 
   private pipelined(prelude: Statement[], sql: string, values: unknown[], write: boolean) {
-    return this.job(() => this.call({ op: 'pipelined', prelude, sql, values, write })) as Promise<
-      Record<string, unknown>[]
-    >
+    return this.job((handOff) =>
+      this.call({ op: 'pipelined', prelude, sql, values, write }, handOff),
+    ) as Promise<Record<string, unknown>[]>
   }
 
   async close(): Promise<void> {
@@ -152,30 +154,43 @@ export class PGliteEngine implements Engine {
   }
 
   /** Runs `work` as one job of the queue (bulk inside asBulk), traced when tracing is on. */
-  private job<T>(work: () => Promise<T>): Promise<T> {
+  private job<T>(work: Work<T>): Promise<T> {
     const trace = this.trace
     if (!trace) return this.queue.run(work)
     const queuedAt = performance.now()
     const kind: JobRecord['kind'] = isBulk() ? 'bulk' : 'interactive'
     const key = jobKey()
-    return this.queue.run(async () => {
-      const at = performance.now()
-      this.slowest = { sql: '', ms: -1 }
-      this.calls = 0
-      this.statements = 0
+    return this.queue.run(async (handOff) => {
+      const sent = performance.now()
+      // Its calls are all made before it hands off, so before the next job starts.
+      const tally: Tally = { calls: 0, statements: 0, slowest: { sql: '', ms: -1 } }
+      this.tally = tally
       try {
-        return await work()
+        return await work(handOff)
       } finally {
-        const holdMs = performance.now() - at
-        const { calls, statements } = this
-        const sql = this.slowest.sql
-        trace.record({ at, kind, key, waitMs: at - queuedAt, holdMs, calls, statements, sql })
+        // It held the worker from when it was sent or the job before it ended (see WorkQueue).
+        const at = Math.max(sent, this.lastJobEnded)
+        this.lastJobEnded = performance.now()
+        const { calls, statements, slowest } = tally
+        trace.record({
+          at,
+          kind,
+          key,
+          waitMs: at - queuedAt,
+          holdMs: this.lastJobEnded - at,
+          calls,
+          statements,
+          sql: slowest.sql,
+        })
       }
     })
   }
 
-  /** Sends one request to the worker; the caller holds the queue (or a transaction). */
-  private call(request: WorkerRequest): Promise<unknown> {
+  /**
+   * Sends one request to the worker; the caller holds the queue (or a transaction). `sent`, for
+   * a job's last request, is called once it is on its way (WorkQueue's handOff).
+   */
+  private call(request: WorkerRequest, sent?: () => void): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure)
     const id = this.nextId++
     const answer = new Promise((resolve, reject) => {
@@ -184,15 +199,20 @@ export class PGliteEngine implements Engine {
       this.worker.ref()
       this.worker.postMessage({ id, request } satisfies WorkerCall)
     })
-    return this.trace ? this.timed(request, answer) : answer
+    sent?.()
+    return this.trace && this.tally ? this.timed(request, answer, this.tally) : answer
   }
 
-  /** Notes the statement as the job's slowest if it is. */
-  private async timed(request: WorkerRequest, answer: Promise<unknown>): Promise<unknown> {
+  /** Counts the request in its job's tally, its statement the slowest if it is. */
+  private async timed(
+    request: WorkerRequest,
+    answer: Promise<unknown>,
+    tally: Tally,
+  ): Promise<unknown> {
     const sent = performance.now()
-    this.calls++
+    tally.calls++
     // BEGIN and COMMIT count: each is a statement Postgres runs.
-    this.statements +=
+    tally.statements +=
       request.op === 'pipelined'
         ? request.prelude.length + 1
         : request.op === 'begin' && request.first
@@ -203,7 +223,7 @@ export class PGliteEngine implements Engine {
     } finally {
       const ms = performance.now() - sent
       const sql = 'sql' in request ? request.sql : request.op
-      if (ms > this.slowest.ms) this.slowest = { sql: traceSql(sql), ms }
+      if (ms > tally.slowest.ms) tally.slowest = { sql: traceSql(sql), ms }
     }
   }
 
@@ -217,7 +237,7 @@ export class PGliteEngine implements Engine {
 
   private makeSession(): Session {
     // Outside a transaction each call is one job of the queue.
-    const queued = <T>(work: () => Promise<T>): Promise<T> =>
+    const queued = <T>(work: Work<T>): Promise<T> =>
       this.closing ? Promise.reject(new Error('the database is closed')) : this.job(work)
     const statements = (tx: number | null): Transaction => ({
       query: async <T>(sql: string, params: unknown[] = []) =>
@@ -231,16 +251,16 @@ export class PGliteEngine implements Engine {
       exec: (sql: string) => queued(() => outside.exec(sql)),
       withConnection: <T>(fn: (connection: Transaction) => Promise<T>) => queued(() => fn(outside)),
       transaction: <T>(fn: (tx: Transaction) => Promise<T>, first?: Statement) =>
-        queued(async () => {
+        queued(async (handOff) => {
           const tx = (await this.call({ op: 'begin', ...(first ? { first } : {}) })) as number
           let result: T
           try {
             result = await fn(statements(tx))
           } catch (error) {
-            await this.call({ op: 'end', tx, commit: false }).catch(() => {})
+            await this.call({ op: 'end', tx, commit: false }, handOff).catch(() => {})
             throw error
           }
-          await this.call({ op: 'end', tx, commit: true })
+          await this.call({ op: 'end', tx, commit: true }, handOff)
           return result
         }),
       listen: async (channel: string, callback: (payload: string) => void) => {

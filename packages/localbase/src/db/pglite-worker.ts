@@ -161,9 +161,16 @@ try {
   process.exit(1)
 }
 
+// One request at a time, each answered before the next starts. The main thread sends the
+// next job before the running one's answer is back (work-queue.ts); left to PGlite's lock, that
+// job could start between the last statement ending and its answer being posted, delaying the
+// answer by the whole of its run.
+let previous = Promise.resolve()
 port.on('message', ({ id, request }: WorkerCall) => {
-  handle(request).then(
-    ({ value, transfer }) => reply({ id, ok: true, value }, transfer),
-    (error: unknown) => reply({ id, ok: false, error: toWorkerError(error) }),
+  previous = previous.then(() =>
+    handle(request).then(
+      ({ value, transfer }) => reply({ id, ok: true, value }, transfer),
+      (error: unknown) => reply({ id, ok: false, error: toWorkerError(error) }),
+    ),
   )
 })

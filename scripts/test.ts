@@ -2,7 +2,7 @@
 // checks, unit and integration tests, the browser end-to-end suite — then a summary.
 // Every step runs even when an earlier one fails, so one run shows everything to fix.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 
@@ -151,4 +151,5 @@ const failed = results.reduce((n, r) => n + (r.failed ?? 0), 0)
 const failedSteps = results.filter((r) => !r.ok).length
 console.log(`\nsteps: ${results.length - failedSteps} passed, ${failedSteps} failed`)
 console.log(`tests: ${passed} passed, ${failed} failed`)
+rmSync(reports, { recursive: true, force: true })
 process.exit(failedSteps ? 1 : 0)

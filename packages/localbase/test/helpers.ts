@@ -60,9 +60,23 @@ export async function startTestStack(
   }
 }
 
-/** Copies a fixture project to a temporary folder, for tests that edit migrations. */
+/** The fixture copies made for this test file (or benchmark). */
+const copies: string[] = []
+const removeCopies = () => {
+  for (const copy of copies.splice(0)) rmSync(copy, { recursive: true, force: true })
+}
+// Vitest ends its worker processes without an exit event: under it, each file's copies go
+// when its tests are done (this module is loaded once per file).
+if (process.env.VITEST) (await import('vitest')).afterAll(removeCopies)
+else process.once('exit', removeCopies)
+
+/**
+ * Copies a fixture project to a temporary folder, for tests that edit migrations. The copy
+ * (tens of MB once a stack has run in it) is removed after the file's tests.
+ */
 export function copyFixture(project: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'localbase-project-'))
+  copies.push(dir)
   cpSync(join(fixtures, project), dir, { recursive: true })
   return dir
 }

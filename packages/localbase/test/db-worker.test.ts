@@ -36,6 +36,24 @@ describe('PGlite in its worker thread', () => {
     expect(order).toEqual(['bulk 1', 'read [{"one":1}]', 'bulk 2', 'bulk 3'])
   })
 
+  it('sends jobs ahead in order: reads queued behind a transaction see its commit, each its own answer', async () => {
+    await stack.db.pg.exec(`create table public.sent_ahead (n int);
+      grant select on public.sent_ahead to anon`)
+    const tx = stack.db.pg.transaction(async (t) => {
+      await t.query('insert into public.sent_ahead values (1)')
+      await t.query('select pg_sleep(0.2)')
+      await t.query('insert into public.sent_ahead values (2)')
+    })
+    // Queued while the transaction holds the worker; the first is sent as its commit is.
+    const reads = [1, 2, 3, 4, 5].map((i) =>
+      stack.db.readAsUser(anon, 'select count(*)::int as n, $1::int as i from public.sent_ahead', [
+        i,
+      ]),
+    )
+    await tx
+    expect(await Promise.all(reads)).toEqual([1, 2, 3, 4, 5].map((i) => [{ n: 2, i }]))
+  })
+
   it('delivers NOTIFY from the worker to a listener on this thread', async () => {
     const payloads: string[] = []
     const unlisten = await stack.db.pg.listen('worker_test', (payload) => payloads.push(payload))

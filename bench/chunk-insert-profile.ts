@@ -67,7 +67,7 @@ async function rowVersions() {
 async function run(setup: Setup) {
   const { workspaceId } = await createWorld(stack, people)
   const noGin = setup === 'in parts, no GIN index'
-  // The merge trigger names the index: it rests while the index is gone.
+  // Merging the index is its cost too: the trigger rests while the index is gone.
   if (noGin)
     await pg.exec(`drop index public.chunks_lexemes_idx;
       alter table public.chunks disable trigger merge_chunk_lexemes`)

@@ -46,6 +46,36 @@ describe('chunk lexemes merged per statement', () => {
     expect(await searchDocuments(editor(), workspaceId, 'dirigible')).toEqual([documentId])
   })
 
+  it('merges the index under another name, and chunk writes go on without it', async () => {
+    await stack.db.pg.exec('alter index public.chunks_lexemes_idx rename to chunks_words_idx')
+    try {
+      await addReadyDocument(stack, people.editor, workspaceId, 'Renamed', [
+        'Aerostat hangar rents.',
+      ])
+      const pending = await db.rows<{ pages: string }>(
+        `select pg_catalog.gin_clean_pending_list('public.chunks_words_idx'::regclass) as pages`,
+      )
+      expect(Number(pending[0]!.pages)).toBe(0)
+    } finally {
+      await stack.db.pg.exec('alter index public.chunks_words_idx rename to chunks_lexemes_idx')
+    }
+    await stack.db.pg.exec('drop index public.chunks_lexemes_idx')
+    try {
+      const { documentId } = await addReadyDocument(
+        stack,
+        people.editor,
+        workspaceId,
+        'Unindexed',
+        ['Barrage balloon tethers.'],
+      )
+      expect(await searchDocuments(editor(), workspaceId, 'barrage balloon')).toEqual([documentId])
+    } finally {
+      await stack.db.pg.exec(
+        'create index chunks_lexemes_idx on public.chunks using gin (lexemes) with (fastupdate = on)',
+      )
+    }
+  })
+
   it('without the merge the same insert leaves its entries pending (the check can fail)', async () => {
     await stack.db.pg.query('alter table public.chunks disable trigger merge_chunk_lexemes')
     try {

@@ -43,12 +43,13 @@ type Tally = { calls: number; statements: number; slowest: { sql: string; ms: nu
 /**
  * Postgres in a worker thread (pglite-worker.ts): a long statement (a bulk insert, a vacuum,
  * a dump) runs there while this thread goes on serving HTTP and WebSockets. PGlite is a
- * single connection, so the work is sent one job at a time, in the order WorkQueue picks
- * (interactive before bulk, the shorter first); a transaction is one job, holding the worker
- * until its `fn` settles, as PGlite's own transaction() held its connection. Rows arrive by
- * structured clone, parsed by PGlite in the worker exactly as before. If the worker dies,
- * every call under way and every later one fails with that reason (so /health/ready turns
- * 503).
+ * single connection, so the work goes one job at a time, in the order WorkQueue picks
+ * (interactive before bulk, the shorter first; the next job is sent once the running one has
+ * sent its last request, so that it is there when the worker is free); a transaction is one
+ * job, holding the worker until its `fn` settles, as PGlite's own transaction() held its
+ * connection. Rows arrive by structured clone, parsed by PGlite in the worker exactly as
+ * before. If the worker dies, every call under way and every later one fails with that reason
+ * (so /health/ready turns 503).
  */
 export class PGliteEngine implements Engine {
   readonly kind = 'pglite'

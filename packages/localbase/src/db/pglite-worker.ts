@@ -15,9 +15,9 @@ import {
 } from './worker-protocol.ts'
 
 // The thread that owns PGlite. A statement runs here, in WASM, for as long as it takes, while
-// the main thread keeps serving HTTP and WebSockets. The main thread sends one unit of work at
-// a time (it orders its own queue, see work-queue.ts); PGlite's own locks still serialise
-// whatever else runs here (the --db-port socket's clients).
+// the main thread keeps serving HTTP and WebSockets. The main thread orders the work (see
+// work-queue.ts) and sends at most one job ahead of the running one; PGlite's own locks still
+// serialise whatever else runs here (the --db-port socket's clients).
 
 const port = parentPort!
 const options = workerData as WorkerOptions

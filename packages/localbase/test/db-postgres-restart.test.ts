@@ -11,12 +11,14 @@ import { scratchDatabase, testDatabaseUrl } from './scratch-database.ts'
 // sends). The first statement on one must not fail, and must not take the process down;
 // a statement its backend was ended under must not run twice.
 describe.skipIf(!testDatabaseUrl)('the Postgres pool after its backends end', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'localbase-pg-restart-'))
+  // Made in beforeAll: a skipped suite's body still runs, and would leave it behind.
+  let dataDir: string
   let database: NonNullable<Awaited<ReturnType<typeof scratchDatabase>>>
   let engine: PostgresEngine
   let admin: pg.Client
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'localbase-pg-restart-'))
     database = (await scratchDatabase(dataDir))!
     engine = new PostgresEngine(database.url)
     admin = new pg.Client({ connectionString: database.url })

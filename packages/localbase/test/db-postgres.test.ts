@@ -39,8 +39,9 @@ function start(args: string[]): { child: ChildProcess; ready: Promise<void> } {
 }
 
 describe.skipIf(!testDatabaseUrl)('localbase on a Postgres server (--db-url)', () => {
-  const workdir = copyFixture('basic')
-  const dataDir = mkdtempSync(join(tmpdir(), 'localbase-pg-'))
+  // Made in beforeAll: a skipped suite's body still runs, and would leave them behind.
+  let workdir: string
+  let dataDir: string
   let database: Awaited<ReturnType<typeof scratchDatabase>>
   let direct: pg.Client
   let port: number
@@ -65,6 +66,8 @@ describe.skipIf(!testDatabaseUrl)('localbase on a Postgres server (--db-url)', (
     })
 
   beforeAll(async () => {
+    workdir = copyFixture('basic')
+    dataDir = mkdtempSync(join(tmpdir(), 'localbase-pg-'))
     database = await scratchDatabase(dataDir)
     port = await freePort()
     await launch()

@@ -9,11 +9,12 @@ import { addReadyDocument } from './world.ts'
 
 const { stack, db, people, workspaceId, editor } = await startIngestWorld()
 
-const pendingPages = async () =>
+const pendingPages = async (index = 'chunks_lexemes_idx') =>
   Number(
     (
       await db.rows<{ pages: string }>(
-        `select pg_catalog.gin_clean_pending_list('public.chunks_lexemes_idx'::regclass) as pages`,
+        `select pg_catalog.gin_clean_pending_list($1::regclass) as pages`,
+        [`public.${index}`],
       )
     )[0]!.pages,
   )
@@ -52,10 +53,7 @@ describe('chunk lexemes merged per statement', () => {
       await addReadyDocument(stack, people.editor, workspaceId, 'Renamed', [
         'Aerostat hangar rents.',
       ])
-      const pending = await db.rows<{ pages: string }>(
-        `select pg_catalog.gin_clean_pending_list('public.chunks_words_idx'::regclass) as pages`,
-      )
-      expect(Number(pending[0]!.pages)).toBe(0)
+      expect(await pendingPages('chunks_words_idx')).toBe(0)
     } finally {
       await stack.db.pg.exec('alter index public.chunks_words_idx rename to chunks_lexemes_idx')
     }

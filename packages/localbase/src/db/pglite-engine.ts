@@ -66,8 +66,6 @@ export class PGliteEngine implements Engine {
   private readonly trace = PGliteTrace.fromEnv()
   /** What the job sending now has sent and its slowest statement, while tracing. */
   private tally: Tally | null = null
-  /** When the last traced job ended. */
-  private lastJobEnded = 0
 
   private constructor(worker: Worker, bulkShare: number) {
     this.worker = worker
@@ -158,33 +156,27 @@ export class PGliteEngine implements Engine {
   private job<T>(work: Work<T>): Promise<T> {
     const trace = this.trace
     if (!trace) return this.queue.run(work)
-    const queuedAt = performance.now()
     const kind: JobRecord['kind'] = isBulk() ? 'bulk' : 'interactive'
     const key = jobKey()
-    return this.queue.run(async (handOff) => {
-      const sent = performance.now()
-      // Its calls are all made before it hands off, so before the next job starts.
-      const tally: Tally = { calls: 0, statements: 0, slowest: { sql: '', ms: -1 } }
-      this.tally = tally
-      try {
-        return await work(handOff)
-      } finally {
-        // It held the worker from when it was sent or the job before it ended (see WorkQueue).
-        const at = Math.max(sent, this.lastJobEnded)
-        this.lastJobEnded = performance.now()
-        const { calls, statements, slowest } = tally
+    const tally: Tally = { calls: 0, statements: 0, slowest: { sql: '', ms: -1 } }
+    return this.queue.run(
+      (handOff) => {
+        // Its calls are all made before it hands off, so before the next job starts.
+        this.tally = tally
+        return work(handOff)
+      },
+      ({ queuedAt, at, holdMs }) =>
         trace.record({
           at,
           kind,
           key,
           waitMs: at - queuedAt,
-          holdMs: this.lastJobEnded - at,
-          calls,
-          statements,
-          sql: slowest.sql,
-        })
-      }
-    })
+          holdMs,
+          calls: tally.calls,
+          statements: tally.statements,
+          sql: tally.slowest.sql,
+        }),
+    )
   }
 
   /**

@@ -56,8 +56,17 @@ export function bulkShareFromEnv(env: NodeJS.ProcessEnv = process.env): number {
  */
 export type Work<T> = (handOff: () => void) => Promise<T>
 
+/** When a job was queued, when it began to hold the worker, and for how long it held it. */
+export type Held = { queuedAt: number; at: number; holdMs: number }
+
 /** `expectedMs`: its key's hold when it was queued, at least 1 ms (see WorkQueue). */
-type Job = { run: Work<void>; key: string; queuedAt: number; expectedMs: number }
+type Job = {
+  run: Work<void>
+  key: string
+  queuedAt: number
+  expectedMs: number
+  onHeld: ((held: Held) => void) | undefined
+}
 
 /** Lanes of interactive jobs by expected hold: up to 2 ms, 2–4, 4–8, … 64–128, 128 and over. */
 const LANES = 8
@@ -131,8 +140,11 @@ export class WorkQueue {
     this.now = now
   }
 
-  /** Runs `work` when its turn comes; bulk when called inside asBulk, named by withJobKey. */
-  run<T>(work: Work<T>): Promise<T> {
+  /**
+   * Runs `work` when its turn comes; bulk when called inside asBulk, named by withJobKey.
+   * `onHeld` is told, once it is over, when it held the worker (for LOCALBASE_DB_TRACE).
+   */
+  run<T>(work: Work<T>, onHeld?: (held: Held) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = (handOff: () => void) =>
         Promise.resolve()
@@ -144,7 +156,7 @@ export class WorkQueue {
       const run = this.inFlight > 0 ? AsyncResource.bind(start) : start
       const { bulk, key } = jobContext.getStore() ?? UNNAMED
       const expectedMs = Math.max(1, this.holds.expected(key))
-      const job = { run, key, queuedAt: this.now(), expectedMs }
+      const job = { run, key, queuedAt: this.now(), expectedMs, onHeld }
       if (bulk) this.bulk.push(job)
       else {
         this.lanes[laneOf(expectedMs)]!.push(job)
@@ -174,7 +186,8 @@ export class WorkQueue {
     }
     void job.run(handOff).finally(() => {
       const ended = this.now()
-      const held = ended - Math.max(now, this.lastEnded)
+      const at = Math.max(now, this.lastEnded)
+      const held = ended - at
       this.lastEnded = ended
       this.inFlight--
       if (handed) this.handedOff--
@@ -184,6 +197,7 @@ export class WorkQueue {
         const interactiveTurn = (held * (1 - this.share)) / this.share
         this.bulkDueAt = ended + Math.min(interactiveTurn, this.maxBulkWaitMs)
       } else this.holds.record(job.key, held)
+      job.onHeld?.({ queuedAt: job.queuedAt, at, holdMs: held })
       this.next()
     })
   }

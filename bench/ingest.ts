@@ -6,51 +6,17 @@
 // end on 2 cores. Then OCR: scans of BENCH_OCR_PAGES filing pages (default 4; 200 dpi renders
 // in image-only PDFs, one page per file) through the same pool, as pages/s.
 // Run: node bench/ingest.ts   (last line: JSON)
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { availableParallelism, tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { createClient } from '@supabase/supabase-js'
-import {
-  DEFAULT_PUBLISHABLE_KEY,
-  DEFAULT_SERVICE_ROLE_KEY,
-} from '../packages/localbase/src/config/keys.ts'
 import { scannedPdf } from '../packages/core/src/testing/scanned-pdf.ts'
 import { runImport } from '../scripts/import/run-import.ts'
 import { walk } from '../scripts/import/walk.ts'
 import { WorkerPool } from '../scripts/import/worker-pool.ts'
+import { freePort, root, signUpMember, startLocalbase } from './load-setup.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const folder = join(root, '../shared/data/financebench-pdfs')
-const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function startLocalbase(port: number, dataDir: string): Promise<ChildProcess> {
-  const cli = join(root, 'packages/localbase/src/cli.ts')
-  const args = [cli, 'start', '--workdir', root, '--port', String(port), '--data-dir', dataDir]
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] })
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`localbase exited with ${child.exitCode}`)
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return child
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  child.kill()
-  throw new Error('localbase did not start within 150 s')
-}
 
 const { files } = await walk(folder)
 const threads = Math.max(1, Math.min(availableParallelism(), files.length))
@@ -85,25 +51,13 @@ const url = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcebook-bench-ingest-'))
 const localbase = await startLocalbase(port, dataDir)
 try {
-  const email = `bench.${Date.now()}@example.test`
-  const password = 'bench-password-1'
-  const admin = createClient(url, DEFAULT_SERVICE_ROLE_KEY, { auth: noSession })
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true })
-  if (created.error) throw created.error
-  const supabase = createClient(url, DEFAULT_PUBLISHABLE_KEY, { auth: noSession })
-  const signIn = await supabase.auth.signInWithPassword({ email, password })
-  if (signIn.error) throw signIn.error
-  const workspace = await supabase
-    .from('workspaces')
-    .insert({ name: 'Bench' })
-    .select('id')
-    .single()
-  if (workspace.error) throw workspace.error
+  const { member: supabase, newWorkspace } = await signUpMember(url)
+  const workspaceId = await newWorkspace('Bench')
 
   started = performance.now()
   const [importerCpu, localbaseCpu] = [ownCpuMs(), childCpuMs(localbase.pid!)]
   const totals = await runImport(supabase, {
-    workspaceId: workspace.data.id,
+    workspaceId,
     files,
     process: pool.process,
     concurrency: threads * 2,

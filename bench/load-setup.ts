@@ -41,11 +41,15 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** `npm start`'s server on `port`, every database job appended to `trace`; `node` adds flags. */
+/**
+ * `npm start`'s server on `port` in a child process, every database job appended to `trace`
+ * when given; `node` adds flags. A bench stopped by a signal stops it too: `kill` reaches only
+ * the bench, and an orphaned server would go on holding its port, data dir and a core.
+ */
 export async function startLocalbase(
   port: number,
   dataDir: string,
-  trace: string,
+  trace?: string,
   node: string[] = [],
 ): Promise<ChildProcess> {
   const cli = join(root, 'packages/localbase/src/cli.ts')
@@ -60,8 +64,17 @@ export async function startLocalbase(
     '--data-dir',
     dataDir,
   ]
-  const env = { ...process.env, LOCALBASE_DB_TRACE: trace }
+  const env = trace ? { ...process.env, LOCALBASE_DB_TRACE: trace } : process.env
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env })
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      child.kill()
+      process.exit(code)
+    })
+  }
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`localbase exited with ${child.exitCode}`)
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(

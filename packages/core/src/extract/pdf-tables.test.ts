@@ -265,6 +265,33 @@ describe('rebuildTables', () => {
     )
   })
 
+  it('starts a new table where the same titles head other columns, the stub dated', () => {
+    // A bank's segment results, two tables stacked close: the second's title row starts with
+    // the same dated stub, over other segments.
+    const rights = [340, 420, 500]
+    const table = (segments: string[], top: number) => [
+      item('Three months ended March 31,', 72, top),
+      ...segments.map((segment, c) => item(segment, rights[c]! - 60, top)),
+      ...[
+        ['Total net revenue', '12,517', '14,605', '2,393'],
+        ['Total noninterest expense', '7,202', '7,104', '969'],
+        ['Net income', '6,728', '5,740', '1,168'],
+      ].flatMap((row, r) => [
+        item(row[0]!, 72, top - 14 * (r + 1)),
+        ...row.slice(1).map((text, c) => figure(text, rights[c]!, top - 14 * (r + 1))),
+      ]),
+    ]
+    const lines = rebuild([
+      ...table(['Consumer', 'Investment', 'Commercial'], 740),
+      ...table(['Wealth', 'Corporate', 'Total'], 680),
+    ])
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toContain('| Three months ended March 31, | Consumer | Investment |')
+    expect(lines[0]).not.toContain('Wealth')
+    expect(lines[1]).toContain('| Three months ended March 31, | Wealth | Corporate | Total |')
+    expect(lines[1]).toContain('| Net income | 6,728 | 5,740 | 1,168 |')
+  })
+
   it('keeps a row of figures the figure pattern misses ("(2)pts") in its table', () => {
     const lines = rebuild([
       item('Fiscal 2022 vs. 2021', 72, 740),

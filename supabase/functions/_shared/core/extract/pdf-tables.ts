@@ -185,16 +185,18 @@ const DATES =
   /\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|(?:19|20)\d\d\b)/gi
 
 /**
- * Whether a line is a table's header row: a stub title left of the figures ("In Millions", not a
- * number as an exhibit index has), then two titles or more, words with no digit but in dates.
+ * Whether a line is a table's header row: a stub title left of the figures ("In Millions",
+ * "Three months ended March 31,", not a number as an exhibit index has), then two titles or
+ * more, words with no digit but in dates.
  */
 function headsTable(line: PositionedLine, figuresFrom: number): boolean {
   const [stub, ...titles] = line.segments
+  const undated = (text: string) => !/\d/.test(text.replace(DATES, ''))
   return (
     stub!.x1 < figuresFrom &&
-    !/\d/.test(stub!.text) &&
+    undated(stub!.text) &&
     titles.length >= 2 &&
-    titles.every((s) => /\p{L}/u.test(s.text) && !/\d/.test(s.text.replace(DATES, '')))
+    titles.every((s) => /\p{L}/u.test(s.text) && undated(s.text))
   )
 }
 

@@ -292,6 +292,32 @@ describe('rebuildTables', () => {
     expect(lines[1]).toContain('| Net income | 6,728 | 5,740 | 1,168 |')
   })
 
+  it('gives the next table the titles over groups of its columns', () => {
+    // Two balance tables by date, the second's columns grouped under titles right above it.
+    const rights = [420, 500]
+    const table = (date: string, top: number) => [
+      item(date, 72, top),
+      ...['Loans', 'Deposits'].map((title, c) => figure(title, rights[c]!, top)),
+      ...[
+        ['Credit card trusts', '10,716', '4,319'],
+        ['Multi-seller conduits', '19,642', '9,030'],
+        ['Total', '33,509', '15,671'],
+      ].flatMap((row, r) => [
+        item(row[0]!, 72, top - 14 * (r + 1)),
+        ...row.slice(1).map((text, c) => figure(text, rights[c]!, top - 14 * (r + 1))),
+      ]),
+    ]
+    const lines = rebuild([
+      ...table('March 31, 2021', 740),
+      figure('Assets', 420, 680),
+      figure('Liabilities', 500, 680),
+      ...table('December 31, 2020', 666),
+    ])
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).not.toContain('Assets')
+    expect(lines[1]).toContain('| December 31, 2020 | Assets Loans | Liabilities Deposits |')
+  })
+
   it('keeps a row of figures the figure pattern misses ("(2)pts") in its table', () => {
     const lines = rebuild([
       item('Fiscal 2022 vs. 2021', 72, 740),

@@ -152,7 +152,14 @@ function blockEnd(lines: PositionedLine[], start: number): number {
     if (isRowLine(line)) {
       // A row of titles under rows of figures heads the next table ("In Millions | May 29,
       // 2022 | May 30, 2021" after a table by years): it starts a table of its own.
-      if (figuresAbove && headsTable(line, figuresFrom)) break
+      if (figuresAbove && headsTable(line, figuresFrom)) {
+        // Titles over groups of its columns ("Assets", "Liabilities") right above it are its.
+        let top = j
+        while (last === top - 1 && last > start && titlesOnly(lines[last]!, figuresFrom)) {
+          top = last--
+        }
+        break
+      }
       figuresAbove ||= hasFigures(line)
       last = j
       figuresFrom = Math.min(figuresFrom, line.segments[1]!.x0)
@@ -183,21 +190,27 @@ const hasFigures = (line: PositionedLine) =>
 const DATES =
   /\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|(?:19|20)\d\d\b)/gi
 
+/** Digits in dates only ("March 31,", "2022"): what a column title may have. */
+const undated = (text: string) => !/\d/.test(text.replace(DATES, ''))
+const isTitleText = (text: string) => /\p{L}/u.test(text) && undated(text)
+
 /**
  * Whether a line is a table's header row: a stub title left of the figures ("In Millions",
- * "Three months ended March 31,", not a number as an exhibit index has), then two titles or
- * more, words with no digit but in dates.
+ * "Three months ended March 31,", not a number as an exhibit index has), then two titles or more.
  */
 function headsTable(line: PositionedLine, figuresFrom: number): boolean {
   const [stub, ...titles] = line.segments
-  const undated = (text: string) => !/\d/.test(text.replace(DATES, ''))
   return (
     stub!.x1 < figuresFrom &&
     undated(stub!.text) &&
     titles.length >= 2 &&
-    titles.every((s) => /\p{L}/u.test(s.text) && undated(s.text))
+    titles.every((s) => isTitleText(s.text))
   )
 }
+
+/** Whether a line is only titles over the figures, no stub ("Assets", "Liabilities"). */
+const titlesOnly = (line: PositionedLine, figuresFrom: number) =>
+  line.segments.every((s) => s.x0 >= figuresFrom && isTitleText(s.text))
 
 /** A table rebuilt from a block of lines: its columns, header cells and body rows. */
 interface TableGrid {

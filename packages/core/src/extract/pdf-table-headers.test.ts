@@ -240,6 +240,31 @@ describe('column titles stacked above a table', () => {
       '| | Quarter 1st | Quarter 2nd | Quarter 3rd | Quarter 4th | Fiscal Year |',
     )
   })
+  it('gives a short title in a row of group titles the group it is centred over', () => {
+    // "Other" and "Total" fit within their groups' middle columns, but "Asset Management"
+    // beside them heads three columns: they head three as well.
+    const rights = [220, 270, 310, 380, 430, 470, 540, 590, 630]
+    const lines = rebuild([
+      centred('Asset Management', 250, 736),
+      centred('Other', 410, 736),
+      centred('Total', 570, 736),
+      ...rows(722, rights, [
+        ['', '2021', '2020', 'Change', '2021', '2020', 'Change', '2021', '2020', 'Change'],
+        ['Net revenue', '4,077', '3,389', '20', '(473)', '1,166', 'NM', '33,119', '29,010', '14'],
+        ['Net income', '1,244', '669', '86', '(580)', '(1,125)', '(364)', '14,300', '2,865', '399'],
+      ]).filter((item) => item.str !== ''),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      [
+        '| |',
+        ...['Asset Management', 'Other', 'Total'].flatMap((group) =>
+          ['2021', '2020', 'Change'].map((title) => ` ${group} ${title} |`),
+        ),
+      ].join(''),
+    )
+  })
+
   it('leaves a heading over only some of the titled groups as prose', () => {
     const lines = rebuild([
       centred('Sales Reconciliation', 320, 750),

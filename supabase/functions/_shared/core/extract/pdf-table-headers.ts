@@ -284,7 +284,8 @@ const gap = (a: Column, b: Column) => Math.max(0, a.x0 - b.x1, b.x0 - a.x1)
 const centre = (a: Column) => (a.x0 + a.x1) / 2
 
 /**
- * The row's titles over the units. A title centred within one unit's extent is that unit's; else each
+ * The row's titles over the units. A title centred within one unit's extent is that unit's (but
+ * in a row of group titles, see groupRow, it may head a group as the others do); else each
  * unit goes to its nearest title, and a title keeps those if it is centred over them (a group
  * title), else only the units it overlaps. A title `setOff` above the titles under it that is
  * centred over a run of units near it, none clearly another title's, heads them all though it
@@ -306,13 +307,24 @@ function placeTitles(
   })
   const placed: Placed[] = []
   const slack = size * 0.5
+  const centred = (title: Segment, span: Unit) =>
+    Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.05)
+  const withinOf = (title: Segment) =>
+    units.filter((u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centred(title, u))
+  // The run of two units or more nearest the k-th title, if it is centred over them.
+  const nearestRun = (k: number) => {
+    const mine = units.filter((_, u) => nearest[u] === k)
+    const run = mine.length > 1 && mine.at(-1)!.to - mine[0]!.from + 1 === mine.length
+    return run && centred(sorted[k]!, merge(mine)) ? mine : undefined
+  }
+  // A row of group titles: one too wide for any unit heads those nearest it. A short title of
+  // that row centred within one unit and over those nearest it as well ("Corporate" between
+  // "Asset & Wealth Management" and "Total", each over 2021 | 2020 | Change) heads them too.
+  const groupRow = sorted.some((t, k) => withinOf(t).length === 0 && nearestRun(k))
   for (const [k, title] of sorted.entries()) {
-    const centredOn = (span: Unit) =>
-      Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.05)
+    const centredOn = (span: Unit) => centred(title, span)
     // A title centred within one unit's texts is that unit's, however far the others are.
-    const within = units.filter(
-      (u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centredOn(u),
-    )
+    const within = withinOf(title)
     // A row's only title, centred over the whole table, spans it (the middle column's centre
     // is the table's too when the columns are odd in number); but within a group of columns, it
     // may be the first line of the group's title it `wraps` ("Other Postretirement Benefit" over
@@ -320,8 +332,9 @@ function placeTitles(
     const inGroup = within.length === 1 && within[0]!.to > within[0]!.from
     const alone = sorted.length === 1 && centredOn(merge(units)) && !(inGroup && wraps(title))
     const after = placed.at(-1)?.unit.to ?? -Infinity
-    let own = within.length === 1 && !alone
-    let mine = own ? within : units.filter((_, u) => nearest[u] === k)
+    const run = groupRow && within.length === 1 ? nearestRun(k) : undefined
+    let own = within.length === 1 && !alone && !run
+    let mine = run ?? (own ? within : units.filter((_, u) => nearest[u] === k))
     if (MARK.test(title.text)) {
       // A footnote mark ("(a)", set a little higher) belongs to the title it ends, not a group.
       const closest = Math.min(...units.map((unit) => gap(unit, title)))

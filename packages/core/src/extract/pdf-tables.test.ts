@@ -318,6 +318,61 @@ describe('rebuildTables', () => {
     expect(lines[1]).toContain('| December 31, 2020 | Assets Loans | Liabilities Deposits |')
   })
 
+  it('starts a new table at titles over groups of columns above a row of years', () => {
+    // Two tables of rates by plan and year, a note and a sentence between them: the second's
+    // year row alone could be figures, but the plans' titles over it head a table.
+    // A title centred over the columns right-aligned at rights[from] to rights[to].
+    const over = (title: string, rights: number[], from: number, to: number, y: number) =>
+      item(title, (rights[from]! - 25 + rights[to]!) / 2 - title.length * 2.5, y)
+    const table = (top: number, rights: number[], rows: string[][]) => [
+      over('Pension', rights, 0, rights.length / 2 - 1, top),
+      over('Health Care', rights, rights.length / 2, rights.length - 1, top),
+      item('At December 31,', 72, top - 14),
+      ...['2021', '2020', '2019', '2018']
+        .slice(0, rights.length / 2)
+        .flatMap((year, c, years) => [
+          figure(year, rights[c]!, top - 14),
+          figure(year, rights[c + years.length]!, top - 14),
+        ]),
+      ...rows.flatMap(([label, ...rates], r) => [
+        item(label!, 72, top - 28 - 14 * r),
+        ...rates.map((rate, c) => figure(rate, rights[c]!, top - 28 - 14 * r)),
+      ]),
+    ]
+    const lines = rebuild([
+      ...table(
+        740,
+        [340, 400, 470, 530],
+        [
+          ['Discount rate', '3.00%', '2.60%', '2.90%', '2.50%'],
+          ['Compensation increases', '3.00%', '3.00%', 'N/A', 'N/A'],
+        ],
+      ),
+      item('N/A - not applicable', 72, 684),
+      item('Assumptions for net periodic cost:', 72, 664),
+      ...table(
+        650,
+        [320, 360, 400, 450, 490, 530],
+        [
+          ['Discount rate', '3.20%', '3.30%', '4.60%', '3.00%', '3.50%', '4.60%'],
+          ['Expected return', '6.50', '6.50', '6.80', '4.20', '4.50', '4.30'],
+          ['Compensation increases', '3.00', '3.00', '3.00', 'N/A', 'N/A', 'N/A'],
+        ],
+      ),
+    ])
+    expect(lines).toHaveLength(4)
+    const titles = (years: string[]) =>
+      ['Pension', 'Health Care'].flatMap((plan) => years.map((year) => ` ${plan} ${year} |`))
+    expect(lines[0]).toContain(`| At December 31, |${titles(['2021', '2020']).join('')}`)
+    expect(lines[0]).toContain('| Discount rate | 3.00% | 2.60% | 2.90% | 2.50% |')
+    expect(lines.slice(1, 3)).toEqual([
+      'N/A - not applicable',
+      'Assumptions for net periodic cost:',
+    ])
+    expect(lines[3]).toContain(`| At December 31, |${titles(['2021', '2020', '2019']).join('')}`)
+    expect(lines[3]).toContain('| Expected return | 6.50 | 6.50 | 6.80 | 4.20 | 4.50 | 4.30 |')
+  })
+
   it('keeps a row of figures the figure pattern misses ("(2)pts") in its table', () => {
     const lines = rebuild([
       item('Fiscal 2022 vs. 2021', 72, 740),

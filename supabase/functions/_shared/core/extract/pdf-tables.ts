@@ -150,10 +150,15 @@ function blockEnd(lines: PositionedLine[], start: number): number {
     const previous = lines[j - 1]!
     const gap = previous.y - line.y
     if (gap <= 0 || gap > MAX_LINE_GAP * Math.max(line.size, previous.size)) break
+    const next = lines[j + 1]
     if (isRowLine(line)) {
       // A row of titles under rows of figures heads the next table ("In Millions | May 29,
-      // 2022 | May 30, 2021" after a table by years): it starts a table of its own.
-      if (figuresAbove && headsTable(line, figuresFrom)) {
+      // 2022 | May 30, 2021" after a table by years): it starts a table of its own. So do
+      // titles over groups of columns right above a row of years, which alone could be figures
+      // ("Pension | Health Care and Life" over "At December 31, | 2021 | 2020 | 2021 | 2020").
+      const overYears =
+        titlesOnly(line, figuresFrom) && !!next && headsTable(next, figuresFrom, yearOrTitle)
+      if (figuresAbove && (headsTable(line, figuresFrom) || overYears)) {
         // Titles over groups of its columns ("Assets", "Liabilities") right above it are its.
         let top = j
         while (last === top - 1 && last > start && titlesOnly(lines[last]!, figuresFrom)) {
@@ -169,7 +174,6 @@ function blockEnd(lines: PositionedLine[], start: number): number {
     // A label line ends before the figures, in one piece (or in two where an amount in it, "$1.66
     // par value", made a gap: pdf-lines.ts sets a currency sign apart). A long one is prose,
     // unless the row it wraps into follows at once.
-    const next = lines[j + 1]
     const pieces = line.segments.length === 1 || AMOUNT_SPLIT.test(line.segments[0]!.text)
     const label =
       pieces &&
@@ -194,18 +198,24 @@ const DATES =
 /** Digits in dates only ("March 31,", "2022"): what a column title may have. */
 const undated = (text: string) => !/\d/.test(text.replace(DATES, ''))
 const isTitleText = (text: string) => /\p{L}/u.test(text) && undated(text)
+const yearOrTitle = (text: string) => YEAR.test(text) || isTitleText(text)
 
 /**
  * Whether a line is a table's header row: a stub title left of the figures ("In Millions",
- * "Three months ended March 31,", not a number as an exhibit index has), then two titles or more.
+ * "Three months ended March 31,", not a number as an exhibit index has), then two titles or more
+ * (`isTitle`: by default with letters, as a row of years may be figures).
  */
-function headsTable(line: PositionedLine, figuresFrom: number): boolean {
+function headsTable(
+  line: PositionedLine,
+  figuresFrom: number,
+  isTitle: (text: string) => boolean = isTitleText,
+): boolean {
   const [stub, ...titles] = line.segments
   return (
     stub!.x1 < figuresFrom &&
     undated(stub!.text) &&
     titles.length >= 2 &&
-    titles.every((s) => isTitleText(s.text))
+    titles.every((s) => isTitle(s.text))
   )
 }
 

@@ -13,10 +13,10 @@ interface Unit {
  * right-aligned "Pension" over 2021 2020 2019, "Health Care and Life" over the next three): each
  * of the row's titles ends where a title of the row under it ends (or each starts where one
  * starts), and the runs of units they so bound take in every unit, two or more a run, with the
- * same titles under each run. The same titles repeated under each tells group titles from most
- * first lines of wrapped titles, which line up with the title under them too (the caller also
- * asks that the row be no closer to the titles under it than the table's leading). Undefined
- * when the row is not so.
+ * same titles under each run, and no two of the row's titles alike. The same titles repeated
+ * under each tells group titles from most first lines of wrapped titles, which line up with the
+ * title under them too (the caller also asks that the row be no closer to the titles under it
+ * than the table's leading). Undefined when the row is not so.
  *
  * `under` is the row of titles under this one, `titleOf` the text a unit has under it.
  */
@@ -27,7 +27,10 @@ export function flushGroups(
   titleOf: (unit: Unit) => string,
   tolerance: number,
 ): { text: string; unit: Unit; own: false }[] | undefined {
-  if (over.length < 2 || under.length === 0) return undefined
+  // Groups' titles tell them apart: one text over each run ("Percent of" over Dollars | Total,
+  // for each year) is the first line of a wrapped title ("Percent of Total"), said again.
+  const distinct = new Set(over.map((s) => s.text)).size === over.length
+  if (over.length < 2 || under.length === 0 || !distinct) return undefined
   const titles = over.toSorted((a, b) => a.x0 - b.x0)
   return (
     flushAt('x1', titles, units, under, titleOf, tolerance) ??

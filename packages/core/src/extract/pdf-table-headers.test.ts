@@ -265,6 +265,28 @@ describe('column titles stacked above a table', () => {
     )
   })
 
+  it('gives the first line of a wrapped title repeated in each group its own column only', () => {
+    // "Percent of" over each year's "Total", flush right with it: not a title of the year's
+    // columns, though the first is as centred over the three columns nearest it.
+    const rights = [289, 347, 411, 467]
+    const lines = rebuild([
+      centred('2019', 293, 734),
+      centred('2018', 414, 734),
+      ...[347, 467].map((right) => item('Percent of', right - 37.5, 714, 7.5)),
+      item('In Millions', 72, 702),
+      ...['Dollars', 'Total', 'Dollars', 'Total'].map((title, c) => figure(title, rights[c]!, 702)),
+      ...rows(688, rights, [
+        ['Net sales', '$ 16,865.2', '100%', '$ 15,740.4', '100%'],
+        ['Pet', '1,430.9', '8', '-', '-'],
+        ['Other', '15,434.3', '92', '15,740.4', '100'],
+      ]),
+    ])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(
+      '| In Millions | 2019 Dollars | 2019 Percent of Total | 2018 Dollars | 2018 Percent of Total |',
+    )
+  })
+
   it('leaves a heading over only some of the titled groups as prose', () => {
     const lines = rebuild([
       centred('Sales Reconciliation', 320, 750),

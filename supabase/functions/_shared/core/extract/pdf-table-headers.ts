@@ -321,6 +321,7 @@ function placeTitles(
   // that row centred within one unit and over those nearest it as well ("Corporate" between
   // "Asset & Wealth Management" and "Total", each over 2021 | 2020 | Change) heads them too.
   const groupRow = sorted.some((t, k) => withinOf(t).length === 0 && nearestRun(k))
+  const everyGroup = sorted.every((_, k) => nearestRun(k))
   for (const [k, title] of sorted.entries()) {
     const centredOn = (span: Unit) => centred(title, span)
     // A title centred within one unit's texts is that unit's, however far the others are.
@@ -335,6 +336,13 @@ function placeTitles(
     const run = groupRow && within.length === 1 ? nearestRun(k) : undefined
     let own = within.length === 1 && !alone && !run
     let mine = run ?? (own ? within : units.filter((_, u) => nearest[u] === k))
+    // Among the row's titles, the first line of a title wrapped over its column ("Percent of"
+    // over "Total", for each year) heads that column alone, however centred it happens to be
+    // over the columns nearest it; unless each title of the row is so centred over its own
+    // (dates over Avg. | Min | Max each). A row's only title may as well head a run of them.
+    if (!own && !run && wraps(title) && !setOff(title) && sorted.length > 1 && !everyGroup) {
+      mine = widestCentred(units, title, () => false)
+    }
     if (MARK.test(title.text)) {
       // A footnote mark ("(a)", set a little higher) belongs to the title it ends, not a group.
       const closest = Math.min(...units.map((unit) => gap(unit, title)))

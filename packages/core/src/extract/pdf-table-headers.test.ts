@@ -287,6 +287,39 @@ describe('column titles stacked above a table', () => {
     )
   })
 
+  it('joins a row’s only title to the middle column’s title it tops, unless a year is under it', () => {
+    // Three lines of the middle column's title over two of the others', each line centred:
+    // its first line is centred over the whole table as well, yet no caption. "Fiscal Year"
+    // over years, as centred, is.
+    const table = (top: string, under: string[][]) =>
+      rebuild([
+        centred(top, 450, 750),
+        ...under.flatMap((line, r) =>
+          line.map((title, c) => centred(title, 350 + 100 * c, 736 - 14 * r)),
+        ),
+        ...rows(
+          722 - 14 * (under.length - 1),
+          [375, 475, 575],
+          [
+            ['Customer relationships', '1,949.2', '(918.1)', '1,031.1'],
+            ['Other', '282.4', '(121.7)', '160.7'],
+            ['Total', '2,231.6', '(1,039.8)', '1,191.8'],
+          ],
+        ),
+      ])
+    const wrapped = table('Accumulated', [
+      ['Gross Carrying', 'Amortization and', 'Net Carrying'],
+      ['Amount', 'Impairment', 'Amount'],
+    ])
+    expect(wrapped).toHaveLength(1)
+    expect(wrapped[0]).toContain(
+      '| | Gross Carrying Amount | Accumulated Amortization and Impairment | Net Carrying Amount |',
+    )
+    const caption = table('Fiscal Year', [['2023', '2022', '2021']])
+    expect(caption[0]).toBe('Fiscal Year')
+    expect(caption[1]).toContain('| | 2023 | 2022 | 2021 |')
+  })
+
   it('leaves a heading over only some of the titled groups as prose', () => {
     const lines = rebuild([
       centred('Sales Reconciliation', 320, 750),

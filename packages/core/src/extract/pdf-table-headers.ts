@@ -45,6 +45,8 @@ const EVEN = 0.5
 const AMOUNT = /^[(\-–−]?[$€£¥]?\d[\d,.]*\)?%?$/
 /** A year as a column title has it ("2023", "FY2023"): a figure that is not an amount. */
 export const YEAR = /^(?:fy\s?)?(?:19|20)\d\d$/i
+/** A text naming a year ("2021", "May 26, 2019", "fiscal 2019"). */
+const NAMES_YEAR = /\b(?:19|20)\d\d\b/
 
 const words = (text: string) => text.split(' ').filter(Boolean).length
 
@@ -165,11 +167,13 @@ export function stackedHeader(
     // A units note among the row's titles is one of them where it places as one ("Carrying
     // value / (in millions)" over two columns, "Shares" beside it).
     const notes = stub.filter((s) => s.x1 >= columns[label + 1]!.x0 && isTitle(s, columns[label]!))
-    const place = (titles: Segment[]) => placeTitles(titles, units, labelRight, size, setOff, wraps)
+    const titleOf = (unit: Unit) => titles[unit.from]![0] ?? ''
+    const dated = (unit: Unit) => NAMES_YEAR.test(titleOf(unit))
+    const place = (titles: Segment[]) =>
+      placeTitles(titles, units, labelRight, size, { setOff, wraps, dated })
     // Lines of a wrapped title may be set closer than the table's rows; a group's title is a
     // row of its own.
     const apart = over.every((s) => steps.get(s)! * (1 + ROUNDING) >= leading)
-    const titleOf = (unit: Unit) => titles[unit.from]![0] ?? ''
     const flush = apart && flushGroups(over, units, under, titleOf, ALIGNED * size)
     const withNotes = !flush && notes.length > 0 && place([...over, ...notes])
     const placed = flush || withNotes || place(over)
@@ -279,6 +283,16 @@ interface Placed {
   unit: Unit
 }
 
+/** What a row's titles are tested by as they are placed (see stackedHeader). */
+interface RowTests {
+  /** Set off from the titles under it: it may head a group of them. */
+  setOff: (title: Segment) => boolean
+  /** Lined up with a title under it, a leading above: it may be that title's first line. */
+  wraps: (title: Segment) => boolean
+  /** The unit's title under this row names a year ("2021", "May 26, 2019"). */
+  dated: (unit: Unit) => boolean
+}
+
 const gap = (a: Column, b: Column) => Math.max(0, a.x0 - b.x1, b.x0 - a.x1)
 const centre = (a: Column) => (a.x0 + a.x1) / 2
 
@@ -296,8 +310,7 @@ function placeTitles(
   units: readonly Unit[],
   labelRight: number,
   size: number,
-  setOff: (title: Segment) => boolean,
-  wraps: (title: Segment) => boolean,
+  { setOff, wraps, dated }: RowTests,
 ): Placed[] | undefined {
   const sorted = over.toSorted((a, b) => a.x0 - b.x0)
   const nearest = units.map((unit) => {
@@ -335,12 +348,20 @@ function placeTitles(
     const run = groupRow && within.length === 1 ? nearestRun(k) : undefined
     let own = within.length === 1 && !alone && !run
     let mine = run ?? (own ? within : units.filter((_, u) => nearest[u] === k))
-    // Among the row's titles, the first line of a title wrapped over its column ("Percent of"
-    // over "Total", for each year) heads that column alone, however centred it happens to be
-    // over the columns nearest it; unless each title of the row is so centred over its own
-    // (dates over Avg. | Min | Max each). A row's only title may as well head a run of them.
-    if (!own && !run && wraps(title) && !setOff(title) && sorted.length > 1 && !everyGroup) {
-      mine = widestCentred(units, title, () => false)
+    // The first line of a title wrapped over its column ("Percent of" over "Total", for each
+    // year) heads that column alone, however centred it happens to be over the columns nearest
+    // it; unless each title of the row is so centred over its own (dates over Avg. | Min | Max
+    // each). A row's only title centred over the middle column and so over every column
+    // ("Accumulated" over "Amortization and Impairment") is taken as a wrapped title's first
+    // line too, unless a year is named in it or under it ("Fiscal Year" over "2021"): then it
+    // is the table's caption.
+    if (!own && !run && wraps(title) && !setOff(title)) {
+      const overlapped = widestCentred(units, title, () => false)
+      const wrapped =
+        sorted.length > 1
+          ? !everyGroup
+          : alone && !NAMES_YEAR.test(title.text) && !overlapped.some(dated)
+      if (wrapped) mine = overlapped
     }
     if (MARK.test(title.text)) {
       // A footnote mark ("(a)", set a little higher) belongs to the title it ends, not a group.

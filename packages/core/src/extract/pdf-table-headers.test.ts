@@ -287,10 +287,10 @@ describe('column titles stacked above a table', () => {
     )
   })
 
-  it('joins a row’s only title to the middle column’s title it tops, unless a year is under it', () => {
+  it('joins a row’s only title to the middle column’s title it tops, unless it is a caption', () => {
     // Three lines of the middle column's title over two of the others', each line centred:
     // its first line is centred over the whole table as well, yet no caption. "Fiscal Year"
-    // over years, as centred, is.
+    // over years, as centred, is; so is a title wider than the middle column.
     const table = (top: string, under: string[][]) =>
       rebuild([
         centred(top, 450, 750),
@@ -318,6 +318,9 @@ describe('column titles stacked above a table', () => {
     const caption = table('Fiscal Year', [['2023', '2022', '2021']])
     expect(caption[0]).toBe('Fiscal Year')
     expect(caption[1]).toContain('| | 2023 | 2022 | 2021 |')
+    const wide = table('Payments due by Period', [['Total', 'Next 12 Months', 'Later']])
+    expect(wide[0]).toBe('Payments due by Period')
+    expect(wide[1]).toContain('| | Total | Next 12 Months | Later |')
   })
 
   it('leaves a heading over only some of the titled groups as prose', () => {

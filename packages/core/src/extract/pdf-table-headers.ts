@@ -351,16 +351,17 @@ function placeTitles(
     // The first line of a title wrapped over its column ("Percent of" over "Total", for each
     // year) heads that column alone, however centred it happens to be over the columns nearest
     // it; unless each title of the row is so centred over its own (dates over Avg. | Min | Max
-    // each). A row's only title centred over the middle column and so over every column
+    // each). A row's only title centred within the middle column and so over every column
     // ("Accumulated" over "Amortization and Impairment") is taken as a wrapped title's first
     // line too, unless a year is named in it or under it ("Fiscal Year" over "2021"): then it
-    // is the table's caption.
+    // is the table's caption, as is one wider than the middle column ("Payments due by Period"
+    // over Total | Next 12 Months | Beyond 12 Months).
     if (!own && !run && wraps(title) && !setOff(title)) {
       const overlapped = widestCentred(units, title, () => false)
       const wrapped =
         sorted.length > 1
           ? !everyGroup
-          : alone && !NAMES_YEAR.test(title.text) && !overlapped.some(dated)
+          : alone && within.length === 1 && !NAMES_YEAR.test(title.text) && !overlapped.some(dated)
       if (wrapped) mine = overlapped
     }
     if (MARK.test(title.text)) {

@@ -322,23 +322,25 @@ function placeTitles(
   const slack = size * 0.5
   const centred = (title: Segment, span: Unit) =>
     Math.abs(centre(span) - centre(title)) <= Math.max(size, (span.x1 - span.x0) * 0.05)
-  const withinOf = (title: Segment) =>
-    units.filter((u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centred(title, u))
-  // The run of two units or more nearest the k-th title, if it is centred over them.
-  const nearestRun = (k: number) => {
+  // Each title's units it is centred within (a title centred within one unit's texts is that
+  // unit's, however far the others are), and the run of two units or more nearest it, if it is
+  // centred over them.
+  const withins = sorted.map((title) =>
+    units.filter((u) => u.x0 - slack <= title.x0 && title.x1 <= u.x1 + slack && centred(title, u)),
+  )
+  const runs = sorted.map((title, k) => {
     const mine = units.filter((_, u) => nearest[u] === k)
     const run = mine.length > 1 && mine.at(-1)!.to - mine[0]!.from + 1 === mine.length
-    return run && centred(sorted[k]!, merge(mine)) ? mine : undefined
-  }
+    return run && centred(title, merge(mine)) ? mine : undefined
+  })
   // A row of group titles: one too wide for any unit heads those nearest it. A short title of
   // that row centred within one unit and over those nearest it as well ("Corporate" between
   // "Asset & Wealth Management" and "Total", each over 2021 | 2020 | Change) heads them too.
-  const groupRow = sorted.some((t, k) => withinOf(t).length === 0 && nearestRun(k))
-  const everyGroup = sorted.every((_, k) => nearestRun(k))
+  const groupRow = sorted.some((_, k) => withins[k]!.length === 0 && runs[k])
+  const everyGroup = runs.every(Boolean)
   for (const [k, title] of sorted.entries()) {
     const centredOn = (span: Unit) => centred(title, span)
-    // A title centred within one unit's texts is that unit's, however far the others are.
-    const within = withinOf(title)
+    const within = withins[k]!
     // A row's only title, centred over the whole table, spans it (the middle column's centre
     // is the table's too when the columns are odd in number); but within a group of columns, it
     // may be the first line of the group's title it `wraps` ("Other Postretirement Benefit" over
@@ -346,7 +348,7 @@ function placeTitles(
     const inGroup = within.length === 1 && within[0]!.to > within[0]!.from
     const alone = sorted.length === 1 && centredOn(merge(units)) && !(inGroup && wraps(title))
     const after = placed.at(-1)?.unit.to ?? -Infinity
-    const run = groupRow && within.length === 1 ? nearestRun(k) : undefined
+    const run = groupRow && within.length === 1 ? runs[k] : undefined
     let own = within.length === 1 && !alone && !run
     let mine = run ?? (own ? within : units.filter((_, u) => nearest[u] === k))
     // The first line of a title wrapped over its column ("Percent of" over "Total", for each

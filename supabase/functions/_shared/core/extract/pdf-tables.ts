@@ -160,9 +160,8 @@ function blockEnd(lines: PositionedLine[], start: number): number {
         titlesOnly(line, figuresFrom) && !!next && headsTable(next, figuresFrom, yearOrTitle)
       if (figuresAbove && (headsTable(line, figuresFrom) || overYears)) {
         // Titles over groups of its columns ("Assets", "Liabilities") right above it are its.
-        let top = j
-        while (last === top - 1 && last > start && titlesOnly(lines[last]!, figuresFrom)) {
-          top = last--
+        if (last === j - 1) {
+          while (last > start && titlesOnly(lines[last]!, figuresFrom)) last--
         }
         break
       }
